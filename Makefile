@@ -1,0 +1,29 @@
+# make play  - create .venv if missing, install tabletop into it, open the game
+# make test  - the same set-up, then the whole test suite, headless
+# make bench - the same set-up, then the benchmarks (figures printed as ratios)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/tabletop
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m tabletop.bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,132 @@
+"""The `tabletop` command: the main menu, and the verbs play, validate, replay, simulate, cards, studio."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+from .engine.errors import DataError, DataErrors, TabletopError
+
+
+def _deferred(module: str, func: str = "run"):
+    """Return a verb that imports its module only when used (the window needs pygame, the rest not)."""
+    def call(args):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name and e.name.startswith("tabletop"):
+                print(f"tabletop: '{args.verb or 'menu'}' is not available in this version ({module} is missing)",
+                      file=sys.stderr)
+                return 2
+            raise
+        return getattr(mod, func)(args)
+    return call
+
+
+def cmd_validate(args) -> int:
+    from .validate import validate_paths
+    problems = validate_paths([Path(p) for p in args.paths])
+    for p in problems:
+        print(p)
+    if problems:
+        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", file=sys.stderr)
+        return 1
+    print("all files are valid")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from .engine.saves import load_game, read_save
+    from .engine.game import Game
+    d = read_save(Path(args.save))
+    actions = d["actions"]
+    upto = len(actions) if args.to is None else max(0, min(args.to, len(actions)))
+    g = Game.from_dict({**d, "actions": actions[:upto]}, check=upto == len(actions))
+    viewer = None if args.viewer is None else args.viewer - 1
+    print(f"# {g.ruleset.name} ({g.ruleset.id}), seed {g.state.seed}, {upto} of {len(actions)} actions")
+    for e in g.state.log:
+        print(e.text_for(viewer) if viewer is not None else e.text)
+    if g.outcome():
+        print(f"# {g.outcome()}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="tabletop", description="A desktop card-game table for five indie card games. "
+                                 "With no verb, opens the main menu.")
+    ap.add_argument("--saves", help="folder for saves and autosaves (default: saves/, or TABLETOP_SAVES)")
+    sub = ap.add_subparsers(dest="verb", metavar="VERB")
+
+    p = sub.add_parser("play", help="open a table straight away")
+    p.add_argument("ruleset", nargs="?", help="ruleset id (senkai, fourdeck, ijinden, monmusu, danmaku, sandbox)")
+    p.add_argument("--p1", default="human", help="human, or a bot: random|greedy|search (easy|normal|hard)")
+    p.add_argument("--p2", default="human", help="human, or a bot: random|greedy|search (easy|normal|hard)")
+    p.add_argument("--deck1", help="deck name of the ruleset, or a deck file, for P1")
+    p.add_argument("--deck2", help="deck name of the ruleset, or a deck file, for P2")
+    p.add_argument("--seed", type=int, default=None, help="seed of the game's random generator")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an optional rule")
+    p.add_argument("--scenario", help="start from a scenario file")
+    p.add_argument("--load", help="continue a saved game")
+    p.add_argument("--size", default=None, help="window size, e.g. 1600x900")
+    p.set_defaults(func=_deferred("tabletop.ui.app"))
+
+    p = sub.add_parser("validate", help="check rulesets, cards, decks, scenarios, layouts and saves")
+    p.add_argument("paths", nargs="*", help="files or folders (default: every ruleset)")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("replay", help="print a saved game's log")
+    p.add_argument("save", help="a save file")
+    p.add_argument("--to", type=int, default=None, help="stop after N actions")
+    p.add_argument("--viewer", type=int, choices=(1, 2), default=None, help="print what this player saw")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play many bot games and summarise them")
+    p.add_argument("ruleset")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--p1", default="random")
+    p.add_argument("--p2", default="random")
+    p.add_argument("--deck1")
+    p.add_argument("--deck2")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--out")
+    p.add_argument("--ray", metavar="ADDRESS", help="run the games as tasks on an existing Ray cluster")
+    p.add_argument("--think", type=float, default=None, help="think-time budget of the search bot, seconds")
+    p.set_defaults(func=_deferred("tabletop.sim"))
+
+    p = sub.add_parser("cards", help="export card faces and print sheets")
+    p.add_argument("ruleset")
+    p.add_argument("--out", required=True)
+    p.add_argument("--dpi", type=int, default=300)
+    p.add_argument("--sheet", choices=("a4", "letter"), default="a4")
+    p.add_argument("--bleed", type=float, default=0.0)
+    p.add_argument("--crop-marks", action="store_true")
+    p.add_argument("--only", nargs="+", metavar="NAME")
+    p.set_defaults(func=_deferred("tabletop.layout.export"))
+
+    p = sub.add_parser("studio", help="the card layout studio")
+    p.add_argument("ruleset")
+    p.set_defaults(func=_deferred("tabletop.layout.studio"))
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    if args.saves:
+        import os
+        os.environ["TABLETOP_SAVES"] = args.saves
+    func = getattr(args, "func", None) or _deferred("tabletop.ui.app", "run_menu")
+    try:
+        return func(args) or 0
+    except (DataError, DataErrors, TabletopError) as e:
+        print(f"tabletop: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""Actions (what a player does) and Events (what happened, in words).
+
+An Action is a small frozen value with a readable text form that parses back:
+``p1 attack card=17 target=23``; ``p2 pay cards=3,5,9``; ``p1 end``. Players are 0 and 1 inside,
+``p1``/``p2`` in text. Argument values are ints, identifiers or tuples of ints.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, tuple):
+        return ",".join(str(x) for x in v) if v else "-"
+    return str(v)
+
+
+def _parse_value(text: str):
+    if text == "-":
+        return ()
+    if "," in text:
+        return tuple(int(x) for x in text.split(","))
+    if text == "yes":
+        return True
+    if text == "no":
+        return False
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing a player does. `args` are (name, value) pairs, kept sorted by name."""
+
+    kind: str
+    player: int
+    args: tuple = ()
+
+    @classmethod
+    def make(cls, kind: str, player: int, **kwargs) -> "Action":
+        """Build an action from keyword arguments (lists become tuples)."""
+        args = []
+        for k, v in kwargs.items():
+            if isinstance(v, list):
+                v = tuple(v)
+            args.append((k, v))
+        return cls(kind, player, tuple(sorted(args)))
+
+    def get(self, name: str, default=None):
+        for k, v in self.args:
+            if k == name:
+                return v
+        return default
+
+    def __getitem__(self, name: str):
+        for k, v in self.args:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    def with_args(self, **kwargs) -> "Action":
+        """Return a copy with some arguments replaced or added."""
+        d = dict(self.args)
+        d.update(kwargs)
+        return Action.make(self.kind, self.player, **d)
+
+    def __str__(self) -> str:
+        parts = [f"p{self.player + 1}", self.kind]
+        parts += [f"{k}={_fmt(v)}" for k, v in self.args]
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Parse the text form back into an Action; raise ValueError naming what is wrong."""
+        words = text.split()
+        if len(words) < 2:
+            raise ValueError(f"not an action: {text!r} (expected 'p1 KIND [name=value ...]')")
+        m = re.fullmatch(r"p([12])", words[0])
+        if not m:
+            raise ValueError(f"not an action: {text!r} (it must start with p1 or p2)")
+        kind = words[1]
+        if not _IDENT.match(kind):
+            raise ValueError(f"not an action: {text!r} (bad kind {kind!r})")
+        kwargs = {}
+        for w in words[2:]:
+            if "=" not in w:
+                raise ValueError(f"not an action: {text!r} (argument {w!r} is not name=value)")
+            k, v = w.split("=", 1)
+            kwargs[k] = _parse_value(v)
+        return cls.make(kind, int(m.group(1)) - 1, **kwargs)
+
+
+@dataclass(slots=True)
+class Event:
+    """What happened, in words, for the log panel and for animations.
+
+    `text` is what everyone may read. `private` maps a player to the fuller text only they may
+    read (e.g. the name of the card they drew). `data` carries public facts for the UI
+    (card ids that moved, zones, a coin's result) and never a hidden identity.
+    """
+
+    kind: str
+    text: str
+    private: dict = field(default_factory=dict)
+    data: dict = field(default_factory=dict)
+
+    def text_for(self, player: int | None) -> str:
+        if player is not None and player in self.private:
+            return self.private[player]
+        return self.text
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind, "text": self.text}
+        if self.private:
+            d["private"] = {str(k): v for k, v in self.private.items()}
+        if self.data:
+            d["data"] = self.data
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Event":
+        return cls(d["kind"], d["text"], {int(k): v for k, v in d.get("private", {}).items()}, d.get("data", {}))

@@ -1,0 +1,377 @@
+"""The controller base class, its registry, and the table operations every ruleset shares.
+
+A controller enforces one ruleset. It is stateless: all game state is in the `State` it is given.
+A ruleset writes, for each action kind K, a `check_K(s, a) -> reason | None` and a `do_K(s, a)`,
+plus `actions(s, player)` listing candidate actions. The legal actions are exactly the candidates
+whose check passes, so the UI's highlights, `why_not`, the bots and the fuzzer share one source.
+"""
+from __future__ import annotations
+
+from .action import Action, Event
+from .state import Card, Outcome, State, split_key, zone_key
+
+_REGISTRY: dict[str, type] = {}
+
+
+def register(cls):
+    """Class decorator: make a controller available under its `id`."""
+    _REGISTRY[cls.id] = cls
+    return cls
+
+
+def controller_class(name: str, missing_ok: bool = False):
+    """Return the controller class registered under `name` (importing the built-in ones first)."""
+    import tabletop.controllers  # noqa: F401  (registers the built-in controllers)
+    if name not in _REGISTRY and not missing_ok:
+        raise KeyError(f"no controller {name!r} (known: {', '.join(sorted(_REGISTRY))})")
+    return _REGISTRY.get(name)
+
+
+def controller_ids() -> list[str]:
+    import tabletop.controllers  # noqa: F401
+    return sorted(_REGISTRY)
+
+
+def player_name(p: int | None) -> str:
+    return "shared" if p is None else f"P{p + 1}"
+
+
+class Controller:
+    """Base of every controller: rule hooks to override, and shared table operations."""
+
+    id = ""
+
+    def __init__(self, ruleset):
+        self.rs = ruleset
+        self.params = ruleset.parameters
+
+    # --- hooks a ruleset overrides --------------------------------------------------------
+    @classmethod
+    def check_deck(cls, deck, rs) -> list[tuple[int, str]]:
+        """Return (line, message) for each deck rule beyond the generic ones of ruleset.yaml."""
+        return []
+
+    def init(self, s: State, options: dict) -> None:
+        """Fill player values and controller data with their starting defaults (new games and scenarios)."""
+
+    def setup(self, s: State, options: dict) -> None:
+        """Prepare a new game: the decks are in their zones face down; shuffle, deal, choose first player."""
+
+    def actions(self, s: State, player: int) -> list[Action]:
+        """Return candidate actions for `player`, in a fixed order; illegal ones are filtered by `check`."""
+        return []
+
+    def after(self, s: State) -> None:
+        """Apply state-based rules after every action (win checks, automatic phases)."""
+
+    def public(self, s: State, viewer: int) -> dict:
+        """Return extra public facts for the view (rights, counters, totals)."""
+        return {}
+
+    def drop_action(self, s: State, player: int, uid: int, zone: str, target: int | None) -> Action | None:
+        """Map a drag of card `uid` onto `zone` (or onto card `target`) to the action it means.
+
+        The default looks for a candidate whose `card` is uid and whose `to` is the zone or whose
+        `target` is the card; it may be illegal, so the UI can show `why_not`.
+        """
+        cands = [a for a in self.actions(s, player) if a.get("card") == uid]
+        for a in cands:
+            if target is not None and a.get("target") == target:
+                return a
+        for a in cands:
+            if a.get("to") == zone:
+                return a
+        return None
+
+    def to_act(self, s: State) -> int:
+        """Return who must act now: the player of the first pending choice, else the turn player."""
+        return s.pending[0]["player"] if s.pending else s.active
+
+    def describe(self, s: State, a: Action, viewer: int | None = None) -> str:
+        """Return an action in words, for menus and the log."""
+        parts = [a.kind.replace("_", " ")]
+        for k, v in a.args:
+            if isinstance(v, int) and not isinstance(v, bool) and v in s.cards and k in (
+                    "card", "target", "attacker", "blocker", "host", "defender", "wall"):
+                parts.append(self.card_label(s, v, viewer))
+            elif isinstance(v, tuple) and all(isinstance(x, int) and x in s.cards for x in v) and v:
+                parts.append(", ".join(self.card_label(s, x, viewer) for x in v))
+            else:
+                parts.append(f"{k} {v}")
+        return " ".join(parts)
+
+    # --- dispatch (the engine calls these) ------------------------------------------------
+    def check(self, s: State, a: Action) -> str | None:
+        """Return why `a` is illegal now, or None; dispatches to `check_<kind>`."""
+        fn = getattr(self, "check_" + a.kind, None)
+        if fn is None:
+            return f"{a.kind!r} is not an action of {self.rs.name}"
+        try:
+            return fn(s, a)
+        except KeyError as e:
+            return f"{a.kind}: missing or unknown argument {e}"
+        except (TypeError, ValueError, IndexError) as e:
+            return f"{a.kind}: malformed arguments ({e})"
+
+    def execute(self, s: State, a: Action) -> None:
+        getattr(self, "do_" + a.kind)(s, a)
+
+    # --- table operations shared by every ruleset -----------------------------------------
+    def name(self, s: State, uid: int) -> str:
+        return self.rs.cards[s.cards[uid].cid].name
+
+    def card_def(self, s: State, uid: int):
+        return self.rs.cards[s.cards[uid].cid]
+
+    def card_label(self, s: State, uid: int, viewer: int | None) -> str:
+        """Return the card's name if `viewer` may see it, else a neutral description."""
+        c = s.cards[uid]
+        if viewer is None or self.visible(s, c, viewer):
+            return self.rs.cards[c.cid].name
+        return f"a face-down card ({self.zone_label(c.zone)})"
+
+    def zone_label(self, key: str) -> str:
+        owner, name = split_key(key)
+        spec = self.rs.zones.get(name)
+        label = spec.label if spec else name
+        return label if owner is None else f"{player_name(owner)} {label}"
+
+    def visible(self, s: State, card: Card, player: int) -> bool:
+        """Return whether `player` may see the card's identity where it lies now."""
+        if player in card.reveal:
+            return True
+        owner, name = split_key(card.zone)
+        spec = self.rs.zones[name]
+        if spec.visibility == "hidden":
+            return False
+        if spec.visibility == "owner":
+            return player == (owner if owner is not None else card.owner)
+        if card.face_up:
+            return True
+        return spec.facedown_seen_by == "owner" and player == card.owner
+
+    def log(self, s: State, text: str, private: dict | None = None, kind: str = "info", **data) -> Event:
+        e = Event(kind, text, private or {}, data)
+        s.log.append(e)
+        return e
+
+    def _watch(self, s: State, card: Card):
+        return (self.visible(s, card, 0), self.visible(s, card, 1))
+
+    def _note_reveal(self, s: State, before, card: Card) -> None:
+        after = self._watch(s, card)
+        if (after[0] and not before[0]) or (after[1] and not before[1]):
+            s.revealed = True
+
+    def move(self, s: State, uid: int, to: str, *, index: int | None = None, face_up: bool | None = None,
+             tapped: bool | None = False) -> Card:
+        """Move a card to the zone `to` (on top, or at `index`); detach it from a host first.
+
+        Face-up state defaults to the zone's rule; `tapped=None` keeps the card's tapped state.
+        The cards attached to it go with it. The top of a pile is the end of its list.
+        """
+        c = s.cards[uid]
+        before = self._watch(s, c)
+        if c.host is not None:
+            s.cards[c.host].attached.remove(uid)
+            c.host = None
+        else:
+            s.zones[c.zone].remove(uid)
+        dest = s.zones[to]
+        if index is None:
+            dest.append(uid)
+        else:
+            dest.insert(index, uid)
+        c.zone = to
+        c.reveal = []
+        c.face_up = self.rs.zones[split_key(to)[1]].face_up if face_up is None else face_up
+        if tapped is not None:
+            c.tapped = tapped
+        for a in c.attached:
+            s.cards[a].zone = to
+        self._note_reveal(s, before, c)
+        return c
+
+    def attach(self, s: State, uid: int, host: int, *, under: bool = False, face_up: bool = True) -> Card:
+        """Attach a card to `host` (enchantment, power, evolution material); it leaves its zone."""
+        c = s.cards[uid]
+        before = self._watch(s, c)
+        if c.host is not None:
+            s.cards[c.host].attached.remove(uid)
+        else:
+            s.zones[c.zone].remove(uid)
+        h = s.cards[host]
+        if under:
+            h.attached.insert(0, uid)
+        else:
+            h.attached.append(uid)
+        c.host = host
+        c.zone = h.zone
+        c.face_up = face_up
+        c.tapped = False
+        c.reveal = []
+        self._note_reveal(s, before, c)
+        return c
+
+    def draw(self, s: State, player: int, n: int = 1, src: str = "deck", dst: str = "hand") -> list[int]:
+        """Move up to n cards from the top of the player's `src` to `dst`; return their uids."""
+        pile = s.zone(player, src)
+        drawn = []
+        for _ in range(n):
+            if not pile:
+                break
+            drawn.append(self.move(s, pile[-1], zone_key(player, dst)).uid)
+        if drawn:
+            names = ", ".join(self.name(s, u) for u in drawn)
+            self.log(s, f"{player_name(player)} draws {len(drawn)}", {player: f"{player_name(player)} draws {names}"},
+                     kind="draw", player=player, count=len(drawn))
+        return drawn
+
+    def shuffle(self, s: State, key: str) -> None:
+        """Shuffle a zone with the game's generator; everything peeked there is forgotten."""
+        s.rng.shuffle(s.zones[key])
+        for u in s.zones[key]:
+            s.cards[u].reveal = []
+        self.log(s, f"{self.zone_label(key)} shuffled", kind="shuffle", zone=key)
+
+    def coin(self, s: State, why: str = "") -> bool:
+        """Flip a coin with the game's generator and log it; True is heads."""
+        heads = s.rng.coin()
+        self.log(s, f"coin{' (' + why + ')' if why else ''}: {'heads' if heads else 'tails'}", kind="coin", heads=heads)
+        return heads
+
+    def tap(self, s: State, uid: int) -> None:
+        s.cards[uid].tapped = True
+
+    def untap(self, s: State, uid: int) -> None:
+        s.cards[uid].tapped = False
+
+    def flip(self, s: State, uid: int, face_up: bool = True) -> None:
+        c = s.cards[uid]
+        before = self._watch(s, c)
+        c.face_up = face_up
+        self._note_reveal(s, before, c)
+
+    def reveal_to(self, s: State, uid: int, player: int) -> None:
+        """Show a card to one player until it moves (e.g. looking through a deck to choose)."""
+        c = s.cards[uid]
+        if player not in c.reveal:
+            before = self._watch(s, c)
+            c.reveal.append(player)
+            self._note_reveal(s, before, c)
+
+    def ask(self, s: State, player: int, kind: str, prompt: str, **data) -> None:
+        """Queue a choice for `player`; it is answered with an ordinary action."""
+        s.pending.append({"kind": kind, "player": player, "prompt": prompt, **data})
+
+    def win(self, s: State, winner: int | None, reason: str) -> None:
+        """End the game (winner None for a draw) unless it has already ended."""
+        if s.outcome is None:
+            s.outcome = Outcome(winner, reason)
+            self.log(s, str(s.outcome), kind="outcome", winner=winner)
+
+    def other(self, p: int) -> int:
+        return 1 - p
+
+    # --- manual override (the sandbox rules; also used by every table's override toggle) --
+    MANUAL = ("m_move", "m_top", "m_tap", "m_untap", "m_flip", "m_count", "m_shuffle", "m_hp", "m_pass")
+
+    def manual_check(self, s: State, a: Action) -> str | None:
+        """Return why a manual action is malformed (manual actions ignore the rules, not the table)."""
+        try:
+            if a.kind not in self.MANUAL:
+                return f"{a.kind!r} is not a manual action"
+            if a.kind in ("m_move", "m_tap", "m_untap", "m_flip", "m_count"):
+                if a["card"] not in s.cards:
+                    return f"there is no card {a['card']}"
+            if a.kind == "m_move" and a["to"] not in s.zones:
+                return f"there is no zone {a['to']}"
+            if a.kind == "m_top" and (a["zone"] not in s.zones or a["to"] not in s.zones):
+                return "m_top needs zone=KEY to=KEY"
+            if a.kind == "m_move" and a["card"] not in self.pointable(s, a.player):
+                return "you cannot point at that card (it is hidden in a pile)"
+            if a.kind == "m_shuffle" and a["zone"] not in s.zones:
+                return f"there is no zone {a['zone']}"
+            if a.kind == "m_count" and not isinstance(a["name"], str):
+                return "a counter needs a name"
+            if a.kind == "m_hp" and not isinstance(a["delta"], int):
+                return "m_hp needs delta=N"
+        except KeyError as e:
+            return f"{a.kind}: missing argument {e}"
+        return None
+
+    def manual_apply(self, s: State, a: Action) -> None:
+        who = player_name(a.player)
+        if a.kind in ("m_move", "m_top"):
+            if a.kind == "m_top":
+                pile = s.zones[a["zone"]]
+                if not pile:
+                    return
+                uid = pile[-1]
+            else:
+                uid = a["card"]
+            src = s.cards[uid].zone
+            c = self.move(s, uid, a["to"], face_up=a.get("face_up"), tapped=None)
+            public = self.name(s, uid) if self.visible(s, c, 0) and self.visible(s, c, 1) else "a card"
+            text = f"[manual] {who} moves {{}} from {self.zone_label(src)} to {self.zone_label(a['to'])}"
+            self.log(s, text.format(public), {a.player: text.format(self.card_label(s, uid, a.player))}, kind="manual")
+        elif a.kind in ("m_tap", "m_untap"):
+            s.cards[a["card"]].tapped = a.kind == "m_tap"
+            word = self.rs.word("tap" if a.kind == "m_tap" else "untap")
+            self.log(s, f"[manual] {who}: {word} {self.card_label(s, a['card'], None)}", kind="manual")
+        elif a.kind == "m_flip":
+            c = s.cards[a["card"]]
+            self.flip(s, c.uid, not c.face_up)
+            self.log(s, f"[manual] {who} turns {self.card_label(s, c.uid, None)} "
+                        f"{'face up' if c.face_up else 'face down'}", kind="manual")
+        elif a.kind == "m_count":
+            c = s.cards[a["card"]]
+            value = max(0, c.counters.get(a["name"], 0) + a.get("delta", 1))
+            if value:
+                c.counters[a["name"]] = value
+            else:
+                c.counters.pop(a["name"], None)
+            self.log(s, f"[manual] {who}: {a['name']} on {self.card_label(s, c.uid, None)} = {value}", kind="manual")
+        elif a.kind == "m_shuffle":
+            self.shuffle(s, a["zone"])
+            self.log(s, f"[manual] {who} shuffles {self.zone_label(a['zone'])}", kind="manual")
+        elif a.kind == "m_hp":
+            p = a.get("target", a.player)
+            key = a.get("value", "hp")
+            s.players[p][key] = s.players[p].get(key, 0) + a["delta"]
+            self.log(s, f"[manual] {who}: {player_name(p)} {key} {a['delta']:+d} → {s.players[p][key]}", kind="manual")
+        elif a.kind == "m_pass":
+            s.active = self.other(s.active)
+            s.turn += 1
+            s.pending.clear()
+            self.log(s, f"[manual] {who} passes the turn to {player_name(s.active)}", kind="manual")
+
+    def pointable(self, s: State, player: int) -> list[int]:
+        """Return the uids `player` may point at: every card they see, and hidden cards on the table."""
+        out = []
+        for key, uids in s.zones.items():
+            spec = self.rs.zones[split_key(key)[1]]
+            for u in uids:
+                c = s.cards[u]
+                if spec.addressable or self.visible(s, c, player):
+                    out.append(u)
+                    out.extend(a for a in c.attached if self.visible(s, s.cards[a], player) or spec.addressable)
+        return out
+
+    def manual_actions(self, s: State, player: int) -> list[Action]:
+        """Return the manual moves `player` can make (for the sandbox and the override menu)."""
+        out = []
+        for u in self.pointable(s, player):
+            c = s.cards[u]
+            out.append(Action.make("m_untap" if c.tapped else "m_tap", player, card=u))
+            out.append(Action.make("m_flip", player, card=u))
+            for dest in s.zones:
+                if dest != c.zone or c.host is not None:
+                    out.append(Action.make("m_move", player, card=u, to=dest))
+        for key, uids in s.zones.items():
+            if uids and self.rs.zones[split_key(key)[1]].kind == "pile":
+                for dest in s.zones:
+                    if dest != key:
+                        out.append(Action.make("m_top", player, zone=key, to=dest))
+        out.append(Action.make("m_pass", player))
+        return out

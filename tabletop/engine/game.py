@@ -1,0 +1,250 @@
+"""`Game`: the one API every consumer shares (the table, the bots, the simulator, the tests).
+
+    g = Game.new("senkai", seed=7)
+    for a in g.legal_actions(): ...
+    g.apply(a)              # raises IllegalAction(reason) and changes nothing when illegal
+    g.why_not(a)            # the reason, or None
+    g.view(player)          # what that player may know
+    g.outcome()             # Outcome or None
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .action import Action, Event
+from .controller import controller_class
+from .errors import DataError, IllegalAction
+from .ruleset import DeckList, Ruleset, load_deck, load_ruleset
+from .state import Card, Outcome, State, zone_key
+from .view import View, make_view
+
+MANUAL_PREFIX = "manual: "
+
+
+class Game:
+    """A game in progress: ruleset, controller, state, and the action log since its start."""
+
+    def __init__(self, ruleset: Ruleset, state: State, options: dict, decks: list | None,
+                 initial: dict | None = None, actions: list[str] | None = None, scenario: str | None = None):
+        self.ruleset = ruleset
+        self.controller = controller_class(ruleset.controller)(ruleset)
+        self.state = state
+        self.options = options
+        self.decks = decks
+        self.initial = initial if initial is not None else state.to_dict()
+        self.actions: list[str] = list(actions or [])
+        self.barrier = len(self.actions)   # undo never goes back past this many actions
+        self.scenario = scenario
+
+    # --- creating ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, ruleset_id: str, decks=None, seed: int = 0, options: dict | None = None) -> "Game":
+        """Start a game: decks default to the ruleset's starter decks; `seed` drives every random draw."""
+        rs = ruleset_id if isinstance(ruleset_id, Ruleset) else load_ruleset(ruleset_id)
+        decks = [resolve_deck(rs, d, i) for i, d in enumerate(decks or [None, None])]
+        opts = resolve_options(rs, options)
+        s = State(rs.id, int(seed))
+        ctl = controller_class(rs.controller)(rs)
+        for key in zone_keys(rs):
+            s.zones[key] = []
+        # Card ids are numbered in a shuffled order, so an id never tells which card a face-down one is.
+        total = sum(len(d.cards(sec)) for d in decks for sec in rs.deck)
+        uids = list(range(1, total + 1))
+        s.rng.shuffle(uids)
+        it = iter(uids)
+        for p, deck in enumerate(decks):
+            for sec, spec in rs.deck.items():
+                key = zone_key(p, spec["zone"])
+                for cid in deck.cards(sec):
+                    uid = next(it)
+                    s.cards[uid] = Card(uid, cid, p, key)
+                    s.zones[key].append(uid)
+        ctl.init(s, opts)
+        ctl.setup(s, opts)
+        ctl.after(s)
+        s.revealed = False
+        return cls(rs, s, opts, decks)
+
+    @classmethod
+    def from_scenario(cls, path) -> "Game":
+        """Start from a position written in a scenario file (see docs/scenarios.md)."""
+        from .scenario import load_scenario
+        return load_scenario(Path(path))
+
+    # --- the API -------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """Who must act now (None once the game is over)."""
+        return None if self.state.outcome else self.controller.to_act(self.state)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Return the legal actions of `player` (default: who must act), in a fixed order."""
+        s = self.state
+        if s.outcome is not None:
+            return []
+        p = self.to_act if player is None else player
+        if p != self.to_act:
+            return []
+        ctl = self.controller
+        return [a for a in ctl.actions(s, p) if ctl.check(s, a) is None]
+
+    def why_not(self, action: Action) -> str | None:
+        """Return why `action` is illegal now, in words (with the rule id where one applies), or None."""
+        s = self.state
+        if s.outcome is not None:
+            return f"the game is over ({s.outcome})"
+        if not isinstance(action, Action):
+            return "not an action"
+        if action.player != self.to_act:
+            return f"it is P{self.to_act + 1}'s move, not P{action.player + 1}'s"
+        return self.controller.check(s, action)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a legal action and return the events it caused; raise IllegalAction otherwise."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        reason = self.why_not(action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        return self._run(action, str(action), self.controller.execute)
+
+    def manual(self, action: Action | str) -> list[Event]:
+        """Apply a manual-override move (sandbox rules: anything goes); it is logged as manual."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.state.outcome is not None:
+            raise IllegalAction("the game is over", action)
+        reason = self.controller.manual_check(self.state, action)
+        if reason is not None:
+            raise IllegalAction(reason, action)
+        return self._run(action, MANUAL_PREFIX + str(action), self.controller.manual_apply)
+
+    def _run(self, action: Action, record: str, fn) -> list[Event]:
+        s = self.state
+        n_log, draws, actor = len(s.log), s.rng.draws, self.to_act
+        s.revealed = False
+        try:
+            fn(s, action)
+            self.controller.after(s)
+        except Exception:
+            # A controller bug must not leave a half-applied action: rebuild the state as it was.
+            self.state = self._replayed(self.actions)
+            raise
+        self.actions.append(record)
+        if s.revealed or s.rng.draws != draws or self.to_act != actor or s.outcome is not None:
+            self.barrier = len(self.actions)
+        s.revealed = False
+        return s.log[n_log:]
+
+    def view(self, player: int) -> View:
+        """Return what `player` may know (the only thing a renderer or a bot receives)."""
+        return make_view(self.state, self.controller, player)
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    def is_over(self) -> bool:
+        return self.state.outcome is not None
+
+    def describe(self, action: Action, viewer: int | None = None) -> str:
+        return self.controller.describe(self.state, action, viewer)
+
+    def drop_action(self, player: int, uid: int, zone: str, target: int | None = None) -> Action | None:
+        """Return the action a drag of `uid` onto `zone`/`target` means (legal or not), or None."""
+        return self.controller.drop_action(self.state, player, uid, zone, target)
+
+    # --- undo, clone, replay ------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return len(self.actions) > self.barrier
+
+    def undo(self) -> bool:
+        """Take back the last action, unless it revealed a hidden card, drew randomness or passed play."""
+        if not self.can_undo():
+            return False
+        self.actions.pop()
+        self.state = self._replayed(self.actions)
+        return True
+
+    def _replayed(self, actions: list[str]) -> State:
+        g = Game(self.ruleset, State.from_dict(self.initial), self.options, self.decks, self.initial, [], self.scenario)
+        for text in actions:
+            g.replay_one(text)
+        return g.state
+
+    def replay_one(self, text: str) -> list[Event]:
+        if text.startswith(MANUAL_PREFIX):
+            return self.manual(text[len(MANUAL_PREFIX):])
+        return self.apply(text)
+
+    def clone(self) -> "Game":
+        """Return an independent copy (the action log and undo point included)."""
+        g = Game.__new__(Game)
+        g.ruleset, g.controller, g.options, g.decks = self.ruleset, self.controller, self.options, self.decks
+        g.state = self.state.clone()
+        g.initial = self.initial
+        g.actions = list(self.actions)
+        g.barrier = self.barrier
+        g.scenario = self.scenario
+        return g
+
+    def to_dict(self) -> dict:
+        """Return everything needed to rebuild this game: its start, its action log, and a state snapshot."""
+        return {"ruleset": self.ruleset.id, "seed": self.state.seed, "options": dict(self.options),
+                "decks": [d.to_dict() for d in self.decks] if self.decks else None,
+                "scenario": self.scenario, "initial": self.initial, "actions": list(self.actions),
+                "state": self.state.to_dict()}
+
+    @classmethod
+    def from_dict(cls, d: dict, check: bool = True) -> "Game":
+        """Rebuild a game by replaying its log from its start; check the result against the snapshot."""
+        rs = load_ruleset(d["ruleset"])
+        decks = [DeckList.from_dict(x) for x in d["decks"]] if d.get("decks") else None
+        g = cls(rs, State.from_dict(d["initial"]), dict(d.get("options") or {}), decks, d["initial"], [], d.get("scenario"))
+        for i, text in enumerate(d["actions"]):
+            try:
+                g.replay_one(text)
+            except (IllegalAction, ValueError) as e:
+                raise IllegalAction(f"action {i + 1} of the log ({text!r}) does not replay: {e}") from None
+        g.barrier = len(g.actions)
+        if check and "state" in d and g.state.to_dict() != d["state"]:
+            raise IllegalAction("the replayed game does not match the saved position "
+                                "(the save was made with other card data or another version)")
+        return g
+
+
+# --- helpers ---------------------------------------------------------------------------------
+def zone_keys(rs: Ruleset) -> list[str]:
+    """Return every zone key of a two-player table, in ruleset order."""
+    keys = []
+    for name, spec in rs.zones.items():
+        if spec.shared:
+            keys.append(zone_key(None, name))
+        else:
+            keys += [zone_key(0, name), zone_key(1, name)]
+    return keys
+
+
+def resolve_deck(rs: Ruleset, deck, seat: int) -> DeckList:
+    """Accept a DeckList, a deck name of the ruleset, a path to a deck file, or None (starter deck)."""
+    if deck is None:
+        return rs.starter(seat)
+    if isinstance(deck, DeckList):
+        return deck
+    if isinstance(deck, str) and deck in rs.decks:
+        return rs.decks[deck]
+    path = Path(deck)
+    if path.exists():
+        return load_deck(path, rs)
+    raise DataError(deck, None, f"no deck named {deck!r} in {rs.id} (known: {', '.join(sorted(rs.decks))}) "
+                    "and no such file")
+
+
+def resolve_options(rs: Ruleset, options: dict | None) -> dict:
+    """Fill the ruleset's optional rules with their defaults; refuse unknown ones."""
+    out = {k: v.get("default") for k, v in rs.options.items()}
+    for k, v in (options or {}).items():
+        if k not in rs.options:
+            known = ", ".join(rs.options) or "none"
+            raise DataError(rs.path / "ruleset.yaml", None, f"unknown option {k!r} for {rs.id} (known: {known})")
+        out[k] = v
+    return out

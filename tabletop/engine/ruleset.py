@@ -1,0 +1,471 @@
+"""Rulesets as data: `rulesets/<id>/ruleset.yaml`, `cards.yaml`, `decks/*.yaml`, `scenarios/*.yaml`.
+
+Everything is validated once, here, with defaults filled in, so later code never checks for a
+missing key. Every problem is reported as `path:line: what is wrong`.
+"""
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import DataError, DataErrors
+from .yamlio import Checker, YList, YMap, load_yaml
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def rulesets_dirs() -> list[Path]:
+    """Return the folders searched for rulesets: those in TABLETOP_RULESETS (os.pathsep-separated), then ours."""
+    extra = [Path(p) for p in os.environ.get("TABLETOP_RULESETS", "").split(os.pathsep) if p]
+    return extra + [ROOT / "rulesets"]
+
+
+def ruleset_dir(ruleset_id: str) -> Path | None:
+    for d in rulesets_dirs():
+        if (d / ruleset_id / "ruleset.yaml").exists():
+            return d / ruleset_id
+    return None
+
+
+def ruleset_ids() -> list[str]:
+    """Return the ids of every ruleset folder that has a ruleset.yaml, sorted."""
+    return sorted({p.parent.name for d in rulesets_dirs() for p in d.glob("*/ruleset.yaml")})
+
+
+# --- specs ------------------------------------------------------------------------------------
+_ZONE = {"type": "map", "fields": {
+    "label": {"type": "str", "required": True},
+    "label_en": {"type": "str", "default": ""},
+    "kind": {"type": "str", "default": "row", "choices": ["pile", "hand", "row", "slot"]},
+    "visibility": {"type": "str", "default": "public", "choices": ["public", "owner", "hidden"]},
+    "facedown_seen_by": {"type": "str", "default": "nobody", "choices": ["owner", "nobody"]},
+    "face_up": {"type": "bool", "default": True},
+    "capacity": {"type": "int", "default": 0, "min": 0},
+    "rect": {"type": "list", "items": {"type": "float"}, "default": [0, 0, 0.1, 0.1]},
+    "shared": {"type": "bool", "default": False},
+    "group": {"type": "str", "default": ""},
+    "inspect": {"type": "bool", "default": False},
+    "doc": {"type": "str", "default": ""},
+}}
+_PHASE = {"type": "map", "fields": {
+    "id": {"type": "str", "required": True},
+    "label": {"type": "str", "required": True},
+    "label_en": {"type": "str", "default": ""},
+}}
+_FIELD = {"type": "map", "fields": {
+    "type": {"type": "str", "default": "int", "choices": ["int", "str", "bool", "list", "map", "float"]},
+    "required": {"type": "bool", "default": False},
+    "default": {"type": "any"},
+    "min": {"type": "float"},
+    "max": {"type": "float"},
+    "choices": {"type": "list"},
+    "label": {"type": "str", "default": ""},
+}}
+_KIND = {"type": "map", "fields": {
+    "label": {"type": "str", "required": True},
+    "label_en": {"type": "str", "default": ""},
+    "fields": {"type": "map", "values": _FIELD, "default": {}},
+}}
+_SECTION = {"type": "map", "fields": {
+    "label": {"type": "str", "default": ""},
+    "zone": {"type": "str", "default": "deck"},
+    "size": {"type": "int", "min": 0},
+    "min": {"type": "int", "min": 0},
+    "max": {"type": "int", "min": 0},
+    "max_copies": {"type": "int", "min": 1},
+    "kinds": {"type": "list", "items": {"type": "str"}},
+    "where": {"type": "map", "default": {}},
+    "required": {"type": "bool", "default": True},
+    "rules": {"type": "map", "values": {"type": "str"}, "default": {}},
+}}
+_COLOR = {"type": "map", "fields": {
+    "label": {"type": "str", "required": True},
+    "label_en": {"type": "str", "default": ""},
+    "rgb": {"type": "str", "default": "#888888"},
+}}
+_OPTION = {"type": "map", "fields": {
+    "label": {"type": "str", "required": True},
+    "label_en": {"type": "str", "default": ""},
+    "type": {"type": "str", "default": "bool", "choices": ["bool", "int", "choice"]},
+    "default": {"type": "any"},
+    "choices": {"type": "list"},
+    "doc": {"type": "str", "default": ""},
+}}
+RULESET_SPEC = {"type": "map", "fields": {
+    "id": {"type": "str", "required": True},
+    "name": {"type": "str", "required": True},
+    "name_en": {"type": "str", "default": ""},
+    "controller": {"type": "str", "required": True},
+    "description": {"type": "str", "default": ""},
+    "parameters": {"type": "map", "default": {}},
+    "options": {"type": "map", "values": _OPTION, "default": {}},
+    "words": {"type": "map", "values": {"type": "str"}, "default": {}},
+    "colors": {"type": "map", "values": _COLOR, "default": {}},
+    "attributes": {"type": "list", "items": {"type": "str"}, "default": []},
+    "phases": {"type": "list", "items": _PHASE, "default": []},
+    "card_kinds": {"type": "map", "values": _KIND, "required": True},
+    "deck": {"type": "map", "values": _SECTION, "required": True},
+    "zones": {"type": "map", "values": _ZONE, "required": True},
+    "starter_decks": {"type": "list", "items": {"type": "str"}, "default": []},
+    "players": {"type": "map", "values": {"type": "any"}, "default": {}},
+}}
+DEFAULT_WORDS = {"tapped": "tapped", "untapped": "untapped", "tap": "tap", "untap": "untap",
+                 "face_down": "face down", "face_up": "face up"}
+
+_CARD_COMMON = {
+    "id": {"type": "str", "required": True},
+    "name": {"type": "str", "required": True},
+    "name_en": {"type": "str", "default": ""},
+    "kind": {"type": "str", "required": True},
+    "color": {"type": "str", "default": ""},
+    "text": {"type": "str", "default": ""},
+    "flavor": {"type": "str", "default": ""},
+    "rarity": {"type": "str", "default": "C"},
+    "keywords": {"type": "list", "items": {"type": "str"}, "default": []},
+    "tags": {"type": "list", "items": {"type": "str"}, "default": []},
+    "effects": {"type": "list", "items": {"type": "map"}, "default": []},
+    "manual": {"type": "bool", "default": False},
+    "copies": {"type": "any", "default": None},
+    "art": {"type": "str", "default": ""},
+    "side_only": {"type": "bool", "default": False},
+}
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    id: str
+    label: str
+    label_en: str
+    kind: str
+    visibility: str
+    facedown_seen_by: str
+    face_up: bool
+    capacity: int
+    rect: tuple
+    shared: bool
+    group: str
+    inspect: bool
+    doc: str = ""
+
+    @property
+    def addressable(self) -> bool:
+        """Whether a hidden card here is still shown as a card the viewer can point at."""
+        return self.kind in ("row", "slot")
+
+
+class CardDef:
+    """A card as printed: common fields as attributes, kind-specific ones through `get` and `.stat`."""
+
+    __slots__ = ("id", "name", "name_en", "kind", "color", "text", "flavor", "rarity", "keywords",
+                 "tags", "effects", "manual", "copies", "art", "side_only", "stats", "line", "path")
+
+    def __init__(self, d: dict, stats: dict, path: str, line: int):
+        for k in _CARD_COMMON:
+            setattr(self, k, d[k])
+        self.keywords = tuple(d["keywords"])
+        self.tags = tuple(d["tags"])
+        self.effects = tuple(d["effects"])
+        self.stats = dict(stats)
+        self.path = path
+        self.line = line
+
+    def get(self, name: str, default=None):
+        """Return a kind-specific field (cost, ap, hp...) or a common one."""
+        if name in self.stats:
+            return self.stats[name]
+        if name in _CARD_COMMON:
+            return getattr(self, name)
+        return default
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def face_key(self) -> tuple:
+        """Return a hashable key of everything a face shows (for render caches)."""
+        return (self.id, self.name, self.kind, self.color, self.text, self.flavor, self.rarity,
+                self.keywords, self.tags, tuple(sorted((k, repr(v)) for k, v in self.stats.items())),
+                self.manual, self.art)
+
+    def __repr__(self) -> str:
+        return f"<CardDef {self.id} {self.name}>"
+
+
+@dataclass
+class DeckList:
+    """A deck as listed in a file: for each section, (card id, count, line) in file order."""
+
+    name: str
+    path: str
+    sections: dict
+    title: str = ""
+    description: str = ""
+
+    def cards(self, section: str) -> list[str]:
+        """Return the section's card ids, each repeated by its count, in file order."""
+        return [cid for cid, n, _ in self.sections.get(section, []) for _ in range(n)]
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "title": self.title,
+                "sections": {s: [[c, n] for c, n, _ in v] for s, v in self.sections.items()}}
+
+    @classmethod
+    def from_dict(cls, d: dict, path: str = "<save>") -> "DeckList":
+        return cls(d["name"], path, {s: [(c, n, 0) for c, n in v] for s, v in d["sections"].items()},
+                   d.get("title", ""))
+
+
+@dataclass
+class Ruleset:
+    id: str
+    path: Path
+    name: str
+    name_en: str
+    controller: str
+    description: str
+    parameters: dict
+    options: dict
+    words: dict
+    colors: dict
+    attributes: list
+    phases: list
+    card_kinds: dict
+    deck: dict
+    zones: dict
+    starter_decks: list
+    players: dict
+    cards: dict = field(default_factory=dict)
+    decks: dict = field(default_factory=dict)
+
+    def word(self, key: str) -> str:
+        return self.words.get(key, DEFAULT_WORDS.get(key, key))
+
+    def card(self, cid: str) -> CardDef:
+        return self.cards[cid]
+
+    def phase_label(self, phase_id: str) -> str:
+        for p in self.phases:
+            if p["id"] == phase_id:
+                return p["label"]
+        return phase_id
+
+    def starter(self, i: int) -> DeckList:
+        names = self.starter_decks or sorted(self.decks)
+        return self.decks[names[i % len(names)]]
+
+    @property
+    def scenarios_dir(self) -> Path:
+        return self.path / "scenarios"
+
+    def scenario_paths(self) -> list[Path]:
+        return sorted(self.scenarios_dir.glob("*.yaml"))
+
+
+# --- loading ----------------------------------------------------------------------------------
+def load_ruleset(ruleset_id: str) -> Ruleset:
+    """Load and validate a ruleset by id (cached; `reload_ruleset` forgets the cache)."""
+    folder = ruleset_dir(ruleset_id)
+    if folder is None:
+        known = ", ".join(ruleset_ids()) or "none"
+        raise DataError(ruleset_id, None, f"no ruleset {ruleset_id!r} (known: {known})")
+    return _load_cached(str(folder))
+
+
+@lru_cache(maxsize=None)
+def _load_cached(folder: str) -> Ruleset:
+    return load_ruleset_dir(Path(folder))
+
+
+def reload_ruleset(ruleset_id: str) -> Ruleset:
+    _load_cached.cache_clear()
+    return load_ruleset(ruleset_id)
+
+
+def load_ruleset_dir(folder: Path) -> Ruleset:
+    """Load ruleset.yaml, cards.yaml and decks/*.yaml of one folder; raise every problem found."""
+    path = folder / "ruleset.yaml"
+    raw = load_yaml(path)
+    chk = Checker(path)
+    if not isinstance(raw, dict):
+        raise DataError(path, 1, "the file must be a mapping of ruleset keys")
+    d = chk.check(raw, RULESET_SPEC, "", 1)
+    chk.done()
+    for k, z in d["zones"].items():
+        if len(z["rect"]) != 4:
+            chk.error(d["zones"].line_of(k), f"zones.{k}.rect: expected [x, y, w, h]")
+    chk.done()
+    words = dict(DEFAULT_WORDS)
+    words.update(d["words"])
+    zones = {k: ZoneSpec(id=k, label=z["label"], label_en=z["label_en"] or k, kind=z["kind"],
+                         visibility=z["visibility"], facedown_seen_by=z["facedown_seen_by"],
+                         face_up=z["face_up"], capacity=z["capacity"], rect=tuple(z["rect"]),
+                         shared=z["shared"], group=z["group"], inspect=z["inspect"], doc=z["doc"])
+             for k, z in d["zones"].items()}
+    rs = Ruleset(id=d["id"], path=folder, name=d["name"], name_en=d["name_en"] or d["id"],
+                 controller=d["controller"], description=d["description"], parameters=dict(d["parameters"]),
+                 options={k: dict(v) for k, v in d["options"].items()}, words=words,
+                 colors={k: dict(v) for k, v in d["colors"].items()}, attributes=list(d["attributes"]),
+                 phases=[dict(p) for p in d["phases"]], card_kinds=d["card_kinds"], deck=d["deck"],
+                 zones=zones, starter_decks=list(d["starter_decks"]), players=dict(d["players"]))
+    rs.cards = load_cards(folder / "cards.yaml", rs)
+    errors: list[DataError] = []
+    for p in sorted((folder / "decks").glob("*.yaml")):
+        try:
+            deck = load_deck(p, rs)
+            rs.decks[deck.name] = deck
+        except DataErrors as e:
+            errors.extend(e.errors)
+        except DataError as e:
+            errors.append(e)
+    for name in rs.starter_decks:
+        if name not in rs.decks and not any(e.path.endswith(f"{name}.yaml") for e in errors):
+            errors.append(DataError(path, d.line_of("starter_decks"), f"starter deck {name!r} not found in decks/"))
+    if errors:
+        raise DataErrors(errors) if len(errors) > 1 else errors[0]
+    return rs
+
+
+def load_cards(path: Path, rs: Ruleset) -> dict:
+    """Load cards.yaml: a list of cards, each checked against the common fields and its kind's fields."""
+    raw = load_yaml(path)
+    chk = Checker(path)
+    if isinstance(raw, dict) and "cards" in raw:
+        raw = raw["cards"]
+    if not isinstance(raw, list):
+        raise DataError(path, getattr(raw, "line", 1), "expected a list of cards (or a mapping with key 'cards')")
+    cards: dict[str, CardDef] = {}
+    for i, item in enumerate(raw):
+        line = raw.line_of(i) if isinstance(raw, YList) else 1
+        if not isinstance(item, dict):
+            chk.error(line, f"card {i + 1}: expected a mapping")
+            continue
+        kind = item.get("kind")
+        kspec = rs.card_kinds.get(kind)
+        if kspec is None:
+            chk.error(item.line_of("kind") if isinstance(item, YMap) else line,
+                      f"card {item.get('id', i + 1)}: unknown kind {kind!r} (known: {', '.join(rs.card_kinds)})")
+            continue
+        fields = dict(_CARD_COMMON)
+        for fname, fspec in kspec["fields"].items():
+            spec = {k: v for k, v in fspec.items() if v is not None and k != "label"}
+            if not spec.get("required") and "default" not in spec:
+                spec["default"] = None
+            fields[fname] = spec
+        d = chk.check(item, {"type": "map", "fields": fields}, f"card {item.get('id', i + 1)}", line)
+        if d.get("id") is None:
+            continue
+        if d["id"] in cards:
+            chk.error(line, f"card {d['id']}: the id is used twice (first at line {cards[d['id']].line})")
+        if rs.colors and d["color"] and d["color"] not in rs.colors:
+            chk.error(d.line_of("color"), f"card {d['id']}: unknown color {d['color']!r} (known: {', '.join(rs.colors)})")
+        if d["copies"] not in (None, "any") and not isinstance(d["copies"], int):
+            chk.error(d.line_of("copies"), f"card {d['id']}: copies must be a number or 'any'")
+        stats = {k: d[k] for k in kspec["fields"]}
+        cards[d["id"]] = CardDef(d, stats, str(path), line)
+    chk.done()
+    return cards
+
+
+def load_deck(path: Path, rs: Ruleset) -> DeckList:
+    """Load one deck file and check it against the ruleset's deck rules."""
+    raw = load_yaml(path)
+    if not isinstance(raw, dict):
+        raise DataError(path, 1, "a deck file must be a mapping (name, sections of card: count)")
+    return deck_from_data(raw, path, rs)
+
+
+def deck_from_data(raw: dict, path, rs: Ruleset) -> DeckList:
+    chk = Checker(path)
+    known = {"name", "title", "description", *rs.deck}
+    for k in raw:
+        if k not in known:
+            chk.error(raw.line_of(k) if isinstance(raw, YMap) else 1,
+                      f"unknown key {k!r} (a deck has: name, title, description, {', '.join(rs.deck)})")
+    name = raw.get("name") or Path(path).stem
+    sections = {}
+    for sec, spec in rs.deck.items():
+        entries = raw.get(sec)
+        if entries is None:
+            if spec["required"]:
+                chk.error(1, f"section {sec!r} is missing")
+            sections[sec] = []
+            continue
+        if not isinstance(entries, dict):
+            chk.error(raw.line_of(sec), f"section {sec!r}: expected a mapping of card id: count")
+            continue
+        rows = []
+        for cid, n in entries.items():
+            line = entries.line_of(cid) if isinstance(entries, YMap) else 1
+            if cid not in rs.cards:
+                chk.error(line, f"unknown card {cid!r} in section {sec!r}")
+                continue
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                chk.error(line, f"{cid}: the count must be a whole number of at least 1, found {n!r}")
+                continue
+            rows.append((cid, n, line))
+        sections[sec] = rows
+    deck = DeckList(str(name), str(path), sections, str(raw.get("title", "") or name),
+                    str(raw.get("description", "") or ""))
+    if not chk.errors:
+        for line, msg in check_deck_rules(deck, rs):
+            chk.error(line, msg)
+        from .controller import controller_class  # here: controllers import this module
+        cls = controller_class(rs.controller, missing_ok=True)
+        if cls is not None:
+            for line, msg in cls.check_deck(deck, rs):
+                chk.error(line, msg)
+    chk.done()
+    return deck
+
+
+def check_deck_rules(deck: DeckList, rs: Ruleset) -> list[tuple[int, str]]:
+    """Return (line, message) for each deck rule the deck breaks, naming the rule."""
+    problems = []
+    for sec, spec in rs.deck.items():
+        rows = deck.sections.get(sec, [])
+        rule = spec["rules"]
+        total = sum(n for _, n, _ in rows)
+        first = rows[0][2] if rows else 1
+        label = spec["label"] or sec
+        if spec.get("size") is not None and total != spec["size"]:
+            problems.append((first, f"{label}: {total} cards, the deck rules need exactly {spec['size']}"
+                             + _rule(rule, "size")))
+        if spec.get("min") is not None and total < spec["min"]:
+            problems.append((first, f"{label}: {total} cards, the deck rules need at least {spec['min']}"
+                             + _rule(rule, "size")))
+        if spec.get("max") is not None and total > spec["max"]:
+            problems.append((first, f"{label}: {total} cards, the deck rules allow at most {spec['max']}"
+                             + _rule(rule, "size")))
+        counts = Counter()
+        for cid, n, line in rows:
+            counts[cid] += n
+        for cid, n, line in rows:
+            card = rs.cards[cid]
+            limit = spec.get("max_copies")
+            if card.copies == "any":
+                limit = None
+            elif isinstance(card.copies, int):
+                limit = card.copies
+            if limit is not None and counts[cid] > limit:
+                problems.append((line, f"{cid}: {counts[cid]} copies, at most {limit} allowed" + _rule(rule, "copies")))
+                counts[cid] = 0  # report once
+            if spec.get("kinds") and card.kind not in spec["kinds"]:
+                problems.append((line, f"{cid}: a {card.kind} card cannot go in {label} (allowed: "
+                                 f"{', '.join(spec['kinds'])})" + _rule(rule, "kinds")))
+            if card.side_only and sec != "side":
+                problems.append((line, f"{cid}: a side-only card cannot go in {label}" + _rule(rule, "side_only")))
+            for fname, want in spec["where"].items():
+                if card.get(fname) != want and not _overrides_section(card, sec):
+                    problems.append((line, f"{cid}: {label} holds cards with {fname} {want}, this one has "
+                                     f"{card.get(fname)}" + _rule(rule, "where")))
+    return problems
+
+
+def _overrides_section(card: CardDef, sec: str) -> bool:
+    return card.get("deck_section") == sec
+
+
+def _rule(rules: dict, key: str) -> str:
+    return f" ({rules[key]})" if key in rules else ""

@@ -1,0 +1,158 @@
+"""Scenarios: a position written in YAML, to start a game mid-way (practice, teaching, tests).
+
+    ruleset: senkai
+    title: Breaking a wall
+    seed: 3
+    turn: 3              # turns started so far
+    active: p1           # the turn player
+    first: p1
+    phase: main
+    players: {p1: {hp: 20}, p2: {}}
+    zones:
+      p1.hand: [oni_bi, kappa]
+      p1.lane_center: [{card: kappa, tapped: true, counters: {damage: 1}, attached: [iron_fang]}]
+      p2.walls: [{card: kappa, face_up: false}]
+      p1.deck: [kappa, kappa]      # the last one is the top
+    data: {}             # the controller's own state, merged over its defaults
+    pending: []          # choices already asked (rarely needed)
+
+Cards not listed anywhere do not exist in a scenario game.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import DataError
+from .ruleset import Ruleset, load_ruleset
+from .state import Card, State, zone_key
+from .yamlio import Checker, YMap, load_yaml
+
+_CARD_SPEC = {"type": "map", "fields": {
+    "card": {"type": "str", "required": True},
+    "face_up": {"type": "bool"},
+    "tapped": {"type": "bool", "default": False},
+    "counters": {"type": "map", "values": {"type": "int"}, "default": {}},
+    "flags": {"type": "map", "default": {}},
+    "attached": {"type": "list", "default": []},
+    "under": {"type": "list", "default": []},
+    "owner": {"type": "str", "choices": ["p1", "p2"]},
+}}
+SCENARIO_SPEC = {"type": "map", "fields": {
+    "ruleset": {"type": "str", "required": True},
+    "title": {"type": "str", "default": ""},
+    "description": {"type": "str", "default": ""},
+    "rule": {"type": "str", "default": ""},
+    "seed": {"type": "int", "default": 0},
+    "turn": {"type": "int", "default": 3, "min": 1},
+    "active": {"type": "str", "default": "p1", "choices": ["p1", "p2"]},
+    "first": {"type": "str", "default": "p1", "choices": ["p1", "p2"]},
+    "phase": {"type": "str", "default": "main"},
+    "players": {"type": "map", "default": {}},
+    "zones": {"type": "map", "values": {"type": "list"}, "default": {}},
+    "data": {"type": "map", "default": {}},
+    "pending": {"type": "list", "default": []},
+    "options": {"type": "map", "default": {}},
+}}
+
+
+def _player(text: str) -> int:
+    return 0 if text == "p1" else 1
+
+
+def load_scenario(path: Path):
+    """Read a scenario file and return a Game positioned as it says."""
+    from .game import Game, resolve_options, zone_keys  # game imports this module lazily
+    raw = load_yaml(path)
+    if not isinstance(raw, dict):
+        raise DataError(path, 1, "a scenario must be a mapping (ruleset, zones, ...)")
+    chk = Checker(path)
+    d = chk.check(raw, SCENARIO_SPEC, "", 1)
+    chk.done()
+    rs = load_ruleset(d["ruleset"])
+    s = build_state(rs, d, path, chk)
+    chk.done()
+    try:
+        opts = resolve_options(rs, dict(d["options"]))
+    except DataError as e:
+        raise DataError(path, d.line_of("options"), e.message) from None
+    g = Game(rs, s, opts, None, None, [], scenario=str(path))
+    ctl = g.controller
+    s.revealed = False
+    g.initial = s.to_dict()
+    return g
+
+
+def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
+    from .controller import controller_class
+    from .game import resolve_options, zone_keys
+    s = State(rs.id, d["seed"])
+    for key in zone_keys(rs):
+        s.zones[key] = []
+    ctl = controller_class(rs.controller)(rs)
+    ctl.init(s, resolve_options(rs, {}))
+    next_uid = [1]
+
+    def make(entry, key: str, owner: int, line: int) -> Card | None:
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        if not isinstance(entry, dict):
+            chk.error(line, f"zones.{key}: each card is a card id or a mapping with 'card'")
+            return None
+        e = chk.check(entry, _CARD_SPEC, f"zones.{key}", line)
+        cid = e.get("card")
+        if cid not in rs.cards:
+            chk.error(line, f"zones.{key}: unknown card {cid!r}")
+            return None
+        if e.get("owner"):
+            owner = _player(e["owner"])
+        spec = rs.zones[key.split(".", 1)[1]]
+        c = Card(next_uid[0], cid, owner, key, spec.face_up if e.get("face_up") is None else e["face_up"],
+                 e["tapped"], dict(e["counters"]), dict(e["flags"]))
+        next_uid[0] += 1
+        s.cards[c.uid] = c
+        for sub, under in ((e["under"], True), (e["attached"], False)):
+            for item in sub:
+                a = make(item, key, owner, line)
+                if a is not None:
+                    a.host = c.uid
+                    a.face_up = True if not isinstance(item, dict) or item.get("face_up") is None else item["face_up"]
+                    if under:
+                        c.attached.insert(0, a.uid)
+                    else:
+                        c.attached.append(a.uid)
+        return c
+
+    for key, entries in d["zones"].items():
+        line = d["zones"].line_of(key)
+        k = key.replace("p1.", "0.", 1).replace("p2.", "1.", 1) if key.startswith(("p1.", "p2.")) else key
+        if k not in s.zones:
+            chk.error(line, f"zones: unknown zone {key!r} (zones are p1.NAME, p2.NAME or shared.NAME; names: "
+                            f"{', '.join(rs.zones)})")
+            continue
+        owner = int(k[0]) if k[0] in "01" else 0
+        for i, entry in enumerate(entries):
+            c = make(entry, k, owner, entries.line_of(i) if hasattr(entries, "line_of") else line)
+            if c is not None:
+                s.zones[k].append(c.uid)
+    s.turn = d["turn"]
+    s.active = _player(d["active"])
+    s.first = _player(d["first"])
+    s.phase = d["phase"]
+    if rs.phases and s.phase not in [p["id"] for p in rs.phases] + ["setup"]:
+        chk.error(d.line_of("phase"), f"phase: unknown phase {s.phase!r} (phases: {', '.join(p['id'] for p in rs.phases)})")
+    for key, values in d["players"].items():
+        if key not in ("p1", "p2") or not isinstance(values, dict):
+            chk.error(d["players"].line_of(key), "players: expected p1: {...} and p2: {...}")
+            continue
+        s.players[_player(key)].update(values)
+    s.data.update(dict(d["data"]))
+    for p in d["pending"]:
+        if isinstance(p, dict) and p.get("player") in ("p1", "p2"):
+            p = dict(p)
+            p["player"] = _player(p["player"])
+            s.pending.append(p)
+        else:
+            chk.error(d.line_of("pending"), "pending: each choice needs player: p1 or p2")
+    if not chk.errors and hasattr(ctl, "after_scenario"):
+        ctl.after_scenario(s)
+    return s

@@ -1,0 +1,101 @@
+"""What one player may know: the only thing a renderer or a bot receives.
+
+`make_view` is the single place where hidden information is stripped: the opponent's hand, the
+identity of face-down cards the viewer may not see, deck order, the random state, and private
+log lines of the other player. A hidden card in a pile has no uid either, so a card seen once
+cannot be followed through a shuffle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .state import Outcome, State, copy_json, split_key
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A card as the viewer sees it; `cid` is None when its identity is hidden, `uid` None in a pile."""
+
+    uid: int | None
+    cid: str | None
+    owner: int
+    zone: str
+    face_up: bool
+    tapped: bool
+    counters: dict
+    flags: dict
+    attached: tuple = ()
+
+    @property
+    def hidden(self) -> bool:
+        return self.cid is None
+
+
+@dataclass(slots=True)
+class View:
+    viewer: int
+    ruleset: str
+    turn: int
+    active: int
+    first: int
+    phase: str
+    to_act: int | None
+    players: list
+    zones: dict
+    pending: list
+    public: dict
+    log: list
+    outcome: Outcome | None
+    cards: dict = field(default_factory=dict)   # uid -> CardView, for every card with a uid
+
+    def zone(self, player, name: str) -> list[CardView]:
+        key = f"shared.{name}" if player is None else f"{player}.{name}"
+        return self.zones.get(key, [])
+
+    def card(self, uid: int) -> CardView | None:
+        return self.cards.get(uid)
+
+    def to_dict(self) -> dict:
+        def cv(c: CardView) -> dict:
+            return {"uid": c.uid, "cid": c.cid, "owner": c.owner, "zone": c.zone, "face_up": c.face_up,
+                    "tapped": c.tapped, "counters": dict(c.counters), "flags": copy_json(c.flags),
+                    "attached": [cv(a) for a in c.attached]}
+        return {"viewer": self.viewer, "ruleset": self.ruleset, "turn": self.turn, "active": self.active,
+                "first": self.first, "phase": self.phase, "to_act": self.to_act, "players": copy_json(self.players),
+                "zones": {k: [cv(c) for c in v] for k, v in self.zones.items()}, "pending": copy_json(self.pending),
+                "public": copy_json(self.public), "log": list(self.log),
+                "outcome": self.outcome.to_dict() if self.outcome else None}
+
+
+def make_view(s: State, ctl, viewer: int, log_lines: int = 200) -> View:
+    """Return what `viewer` may know of state `s` under controller `ctl`."""
+    rs = ctl.rs
+    cards: dict[int, CardView] = {}
+
+    def one(uid: int, addressable: bool) -> CardView:
+        c = s.cards[uid]
+        seen = ctl.visible(s, c, viewer)
+        att = tuple(one(a, addressable) for a in c.attached)
+        if seen:
+            v = CardView(uid, c.cid, c.owner, c.zone, c.face_up, c.tapped, dict(c.counters), copy_json(c.flags), att)
+        else:
+            v = CardView(uid if addressable else None, None, c.owner, c.zone, c.face_up, c.tapped,
+                         dict(c.counters), {}, att)
+        if v.uid is not None:
+            cards[v.uid] = v
+        return v
+
+    zones = {}
+    for key, uids in s.zones.items():
+        spec = rs.zones[split_key(key)[1]]
+        zones[key] = [one(u, spec.addressable) for u in uids]
+    pending = []
+    for p in s.pending:
+        if p["player"] == viewer:
+            pending.append(copy_json(p))
+        else:
+            pending.append({"kind": p["kind"], "player": p["player"], "prompt": p.get("public_prompt", p["prompt"])})
+    return View(viewer=viewer, ruleset=s.ruleset_id, turn=s.turn, active=s.active, first=s.first, phase=s.phase,
+                to_act=None if s.outcome else ctl.to_act(s), players=copy_json(s.players), zones=zones,
+                pending=pending, public=ctl.public(s, viewer),
+                log=[e.text_for(viewer) for e in s.log[-log_lines:]], outcome=s.outcome, cards=cards)

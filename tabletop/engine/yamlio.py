@@ -1,0 +1,219 @@
+"""YAML reading that remembers line numbers, and a small schema checker that names them.
+
+Only `yaml.SafeLoader` is used (what `yaml.safe_load` uses): a subclass of it builds mappings and
+lists that know the line they started on, so every later error can say `path:line: what is wrong`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import DataError, DataErrors
+
+
+class YMap(dict):
+    """A mapping read from YAML: `line` is where it starts, `key_lines[key]` where each key is."""
+
+    line: int = 0
+    key_lines: dict
+
+    def line_of(self, key) -> int:
+        return getattr(self, "key_lines", {}).get(key, self.line)
+
+
+class YList(list):
+    """A list read from YAML: `line` is where it starts, `item_lines[i]` where each item is."""
+
+    line: int = 0
+    item_lines: list
+
+    def line_of(self, i: int) -> int:
+        lines = getattr(self, "item_lines", [])
+        return lines[i] if i < len(lines) else self.line
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _mapping(loader: _Loader, node: yaml.MappingNode) -> YMap:
+    loader.flatten_mapping(node)
+    m = YMap()
+    m.line = node.start_mark.line + 1
+    m.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise DataError(loader.name, key_node.start_mark.line + 1, "a mapping key must be a plain value")
+        if key in m:
+            raise DataError(loader.name, key_node.start_mark.line + 1, f"duplicate key {key!r}")
+        m[key] = loader.construct_object(value_node, deep=True)
+        m.key_lines[key] = key_node.start_mark.line + 1
+    return m
+
+
+def _sequence(loader: _Loader, node: yaml.SequenceNode) -> YList:
+    items = YList(loader.construct_object(n, deep=True) for n in node.value)
+    items.line = node.start_mark.line + 1
+    items.item_lines = [n.start_mark.line + 1 for n in node.value]
+    return items
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+
+
+def parse_yaml(text: str, path: str | Path = "<text>"):
+    """Parse YAML text safely; raise DataError with the line of a syntax error."""
+    loader = _Loader(text)
+    loader.name = str(path)
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else None
+        raise DataError(path, line, f"YAML syntax error: {e.problem or e.context}") from None
+    except yaml.YAMLError as e:
+        raise DataError(path, None, f"YAML error: {e}") from None
+    finally:
+        loader.dispose()
+
+
+def load_yaml(path: str | Path):
+    """Read and parse a YAML file; a missing or unreadable file is a DataError too."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(path, None, "file not found") from None
+    except UnicodeDecodeError as e:
+        raise DataError(path, None, f"not UTF-8 text ({e.reason})") from None
+    except OSError as e:
+        raise DataError(path, None, f"cannot read: {e.strerror}") from None
+    return parse_yaml(text, path)
+
+
+# --- schema -----------------------------------------------------------------------------------
+# A spec is a dict: {"type": "int"|"float"|"str"|"bool"|"list"|"map"|"any", "required": bool,
+# "default": value, "choices": [...], "min": n, "max": n, "items": spec, "fields": {name: spec},
+# "values": spec, "doc": "..."}. A "map" with "fields" refuses unknown keys; with "values" it
+# accepts any key and checks each value.
+
+_TYPES = {
+    "int": (int,),
+    "float": (int, float),
+    "str": (str,),
+    "bool": (bool,),
+    "list": (list,),
+    "map": (dict,),
+}
+_TYPE_WORDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
+               "list": "a list", "map": "a mapping"}
+
+
+def _describe(v) -> str:
+    if v is None:
+        return "nothing"
+    if isinstance(v, bool):
+        return f"{v!r}"
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    return f"{type(v).__name__} {v!r}"
+
+
+class Checker:
+    """Collects every problem of one file, each with its line, then raises them together."""
+
+    def __init__(self, path):
+        self.path = str(path)
+        self.errors: list[DataError] = []
+
+    def error(self, line, message: str) -> None:
+        self.errors.append(DataError(self.path, line, message))
+
+    def done(self) -> None:
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise DataErrors(self.errors)
+
+    def check(self, value, spec: dict, where: str, line: int):
+        """Return value with defaults filled in; record each problem found."""
+        t = spec.get("type", "any")
+        if value is None and t != "any":
+            if "default" in spec:
+                return _copy_default(spec["default"])
+            self.error(line, f"{where}: missing (expected {_TYPE_WORDS.get(t, t)})")
+            return None
+        if t in _TYPES and (not isinstance(value, _TYPES[t]) or (t in ("int", "float") and isinstance(value, bool))):
+            self.error(line, f"{where}: expected {_TYPE_WORDS[t]}, found {_describe(value)}")
+            return _copy_default(spec.get("default"))
+        if "choices" in spec and value not in spec["choices"]:
+            choices = ", ".join(str(c) for c in spec["choices"])
+            self.error(line, f"{where}: {value!r} is not one of: {choices}")
+        if t in ("int", "float"):
+            if "min" in spec and value < spec["min"]:
+                self.error(line, f"{where}: {value} is below the minimum {spec['min']}")
+            if "max" in spec and value > spec["max"]:
+                self.error(line, f"{where}: {value} is above the maximum {spec['max']}")
+        if t == "list" and "items" in spec:
+            out = YList()
+            out.line = getattr(value, "line", line)
+            out.item_lines = []
+            for i, item in enumerate(value):
+                il = value.line_of(i) if isinstance(value, YList) else line
+                out.append(self.check(item, spec["items"], f"{where}[{i}]", il))
+                out.item_lines.append(il)
+            return out
+        if t == "map":
+            return self.check_map(value, spec, where, line)
+        return value
+
+    def check_map(self, value: dict, spec: dict, where: str, line: int):
+        out = YMap()
+        out.line = getattr(value, "line", line)
+        out.key_lines = dict(getattr(value, "key_lines", {}))
+        fields = spec.get("fields")
+        if fields is not None:
+            for k in value:
+                if k not in fields:
+                    known = ", ".join(fields)
+                    self.error(_line(value, k, line), f"{_join(where, k)}: unknown key (known keys: {known})")
+            for k, fspec in fields.items():
+                if k in value:
+                    out[k] = self.check(value[k], fspec, _join(where, k), _line(value, k, line))
+                elif fspec.get("required"):
+                    self.error(line, f"{_join(where, k)}: missing required key")
+                elif "default" in fspec:
+                    out[k] = _copy_default(fspec["default"])
+        if "values" in spec:
+            for k, v in value.items():
+                if fields is not None and k in fields:
+                    continue
+                if not isinstance(k, str):
+                    self.error(_line(value, k, line), f"{where}: key {k!r} must be text")
+                out[k] = self.check(v, spec["values"], _join(where, k), _line(value, k, line))
+        elif fields is None:
+            out.update(value)
+        return out
+
+
+def _line(m, key, default):
+    return m.line_of(key) if isinstance(m, YMap) else default
+
+
+def _join(where: str, key) -> str:
+    return f"{where}.{key}" if where else str(key)
+
+
+def _copy_default(v):
+    if isinstance(v, dict):
+        return YMap(v)
+    if isinstance(v, list):
+        return YList(v)
+    return v
