@@ -68,6 +68,11 @@ class Controller:
         """Return extra public facts for the view (rights, counters, totals)."""
         return {}
 
+    def view_data(self, s: State, viewer: int) -> dict:
+        """Return the controller data a viewer receives (all of it: controllers keep no secrets there)."""
+        from .state import copy_json
+        return copy_json(s.data)
+
     def drop_action(self, s: State, player: int, uid: int, zone: str, target: int | None) -> Action | None:
         """Map a drag of card `uid` onto `zone` (or onto card `target`) to the action it means.
 

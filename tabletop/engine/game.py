@@ -138,7 +138,14 @@ class Game:
 
     def view(self, player: int) -> View:
         """Return what `player` may know (the only thing a renderer or a bot receives)."""
-        return make_view(self.state, self.controller, player)
+        return make_view(self.state, self.controller, player, decks=self.deck_lists())
+
+    def deck_lists(self) -> list[dict]:
+        """Return each player's open deck list ({card id: count}), from the cards the game holds."""
+        lists = [{}, {}]
+        for c in self.state.cards.values():
+            lists[c.owner][c.cid] = lists[c.owner].get(c.cid, 0) + 1
+        return [dict(sorted(d.items())) for d in lists]
 
     def outcome(self) -> Outcome | None:
         return self.state.outcome

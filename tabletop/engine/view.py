@@ -4,6 +4,10 @@
 identity of face-down cards the viewer may not see, deck order, the random state, and private
 log lines of the other player. A hidden card in a pile has no uid either, so a card seen once
 cannot be followed through a shuffle.
+
+Conventions every controller keeps: `State.data`, `State.players` and card counters are public
+(secrets live only in card identities and pile order), and deck lists are open information
+(as at tournaments with open deck lists): the bots use them to guess what they cannot see.
 """
 from __future__ import annotations
 
@@ -47,6 +51,8 @@ class View:
     log: list
     outcome: Outcome | None
     cards: dict = field(default_factory=dict)   # uid -> CardView, for every card with a uid
+    data: dict = field(default_factory=dict)    # the controller's rule state (public by convention)
+    decks: list = field(default_factory=list)   # each player's open deck list: {card id: count}
 
     def zone(self, player, name: str) -> list[CardView]:
         key = f"shared.{name}" if player is None else f"{player}.{name}"
@@ -64,10 +70,11 @@ class View:
                 "first": self.first, "phase": self.phase, "to_act": self.to_act, "players": copy_json(self.players),
                 "zones": {k: [cv(c) for c in v] for k, v in self.zones.items()}, "pending": copy_json(self.pending),
                 "public": copy_json(self.public), "log": list(self.log),
-                "outcome": self.outcome.to_dict() if self.outcome else None}
+                "outcome": self.outcome.to_dict() if self.outcome else None, "data": copy_json(self.data),
+                "decks": copy_json(self.decks)}
 
 
-def make_view(s: State, ctl, viewer: int, log_lines: int = 200) -> View:
+def make_view(s: State, ctl, viewer: int, log_lines: int = 200, decks: list | None = None) -> View:
     """Return what `viewer` may know of state `s` under controller `ctl`."""
     rs = ctl.rs
     cards: dict[int, CardView] = {}
@@ -98,4 +105,5 @@ def make_view(s: State, ctl, viewer: int, log_lines: int = 200) -> View:
     return View(viewer=viewer, ruleset=s.ruleset_id, turn=s.turn, active=s.active, first=s.first, phase=s.phase,
                 to_act=None if s.outcome else ctl.to_act(s), players=copy_json(s.players), zones=zones,
                 pending=pending, public=ctl.public(s, viewer),
-                log=[e.text_for(viewer) for e in s.log[-log_lines:]], outcome=s.outcome, cards=cards)
+                log=[e.text_for(viewer) for e in s.log[-log_lines:]], outcome=s.outcome, cards=cards,
+                data=ctl.view_data(s, viewer), decks=copy_json(decks or []))
