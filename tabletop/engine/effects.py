@@ -1,0 +1,431 @@
+"""Card effects as data: a small vocabulary the engine executes, shared by every ruleset.
+
+In cards.yaml a card's `effects` is a list of steps, each fired by its controller at a trigger:
+
+    effects:
+      - {on: play, do: draw, n: 1}
+      - {on: play, do: damage, n: 2, target: {side: enemy, zones: [lane_left, lane_center, lane_right]}}
+      - {on: destroyed, do: search, where: {kind: monster}}
+      - {on: play, do: modify, stat: ap, n: 2, until: end_of_turn, target: {side: own, zones: [...]}}
+      - {on: activate, do: manual, text: "Swap two lanes."}   # resolved by hand (manual override)
+
+A step has `on` (the trigger: play, enter, destroyed, attack, block, end_of_turn, start_of_turn,
+activate, feat... — each controller documents the ones it fires), `do` (the op, below), the op's
+arguments, and optionally `target` (a spec, below), `optional: true` (the player may decline),
+`who: own|enemy` (whose deck/hand/HP a player-op touches; default own).
+
+Target specs: `self` (the source card), or a mapping `{side: own|enemy|any, zones: [zone names],
+kind: K, where: {field: value}, player: true, all: true, max: N}`. With `all: true` the op hits every
+candidate; otherwise the player chooses one (a pending choice answered by `choose_target`), and with
+`player: true` a player is chosen (`target_player=N`). No candidate: the step does nothing (rules
+resolve effects as far as possible).
+
+Ops (each calls a controller hook, so "destroy" means what the game says it means):
+  draw n · damage n · heal n · destroy · exile · bounce (to hand) · tap · untap · modify stat n until ·
+  counter name n · gain_hp n · lose_hp n (value: the player key, default hp) · search where (own deck →
+  hand, then shuffle) · discard n (chosen from own hand) · mill n (deck top → discard zone) ·
+  put to (move the target to a zone of its owner) · manual (resolved by hand).
+A controller adds its own ops with `register_op(name, fn, target=None)`.
+
+The controller mixes in `EffectsMixin`, calls `fire(s, uid, trigger, player)` at each trigger, adds
+`effect_actions(s, player)` to its candidates while an effect choice is pending, and overrides the
+`fx_*` hooks where its game differs.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .action import Action
+
+OPS: dict[str, tuple[Callable, str | None]] = {}
+QUEUE = "effect_queue"   # key in State.data: steps waiting to resolve, in order
+
+
+def register_op(name: str, fn: Callable, target: str | None = None) -> None:
+    """Add an op: `fn(ctl, s, ctx)`; `target` is 'card', 'player' or None (what a chosen target is)."""
+    OPS[name] = (fn, target)
+
+
+def step_words(step: dict) -> str:
+    """Return a short English wording of a step, for logs and generated card text."""
+    if step.get("text"):
+        return step["text"]
+    op, n = step.get("do", "?"), step.get("n", 1)
+    words = {
+        "draw": f"draw {n}", "damage": f"deal {n} damage", "heal": f"heal {n}", "destroy": "destroy",
+        "exile": "exile", "bounce": "return to hand", "tap": "tap", "untap": "untap",
+        "modify": f"{step.get('stat', '?')} {n:+d}" if isinstance(n, int) else "modify",
+        "counter": f"+{n} {step.get('name', '?')}", "gain_hp": f"gain {n} {step.get('value', 'HP')}",
+        "lose_hp": f"lose {n} {step.get('value', 'HP')}", "search": "search your deck",
+        "discard": f"discard {n}", "mill": f"mill {n}", "put": f"put into {step.get('to', '?')}",
+        "manual": "resolve by hand",
+    }
+    return words.get(op, op)
+
+
+def is_manual(card_def) -> bool:
+    """Return whether a card needs the manual override for some of its text."""
+    return bool(card_def.manual or any(e.get("do") == "manual" for e in card_def.effects))
+
+
+def check_steps(card_def) -> list[str]:
+    """Return problems with a card's effect steps (unknown op, missing trigger), for validation."""
+    problems = []
+    for i, e in enumerate(card_def.effects):
+        if "do" not in e:
+            problems.append(f"effect {i + 1}: missing 'do'")
+        elif e["do"] not in OPS:
+            problems.append(f"effect {i + 1}: unknown op {e['do']!r} (known: {', '.join(sorted(OPS))})")
+        if "on" not in e:
+            problems.append(f"effect {i + 1}: missing 'on' (the trigger)")
+    return problems
+
+
+class EffectsMixin:
+    """Runs card effect steps for a Controller; override the fx_* hooks for the game's own meanings."""
+
+    EFFECT_ZONES: tuple = ()   # the zones `target` specs search when they name none (the field)
+
+    # --- firing and resolving ---------------------------------------------------------------
+    def fire(self, s, uid: int, trigger: str, player: int | None = None, **event) -> None:
+        """Queue every step of card `uid` whose `on` is `trigger`, then resolve what can be resolved."""
+        card = s.cards[uid]
+        steps = [e for e in self.rs.cards[card.cid].effects if e.get("on") == trigger]
+        if not steps:
+            return
+        q = s.data.setdefault(QUEUE, [])
+        who = card.owner if player is None else player
+        for step in steps:
+            q.append({"source": uid, "player": who, "step": dict(step), "event": dict(event)})
+        self.resolve_effects(s)
+
+    def effects_waiting(self, s) -> bool:
+        return bool(s.data.get(QUEUE)) or any(p["kind"] == "effect_target" for p in s.pending)
+
+    def resolve_effects(self, s) -> None:
+        """Resolve queued steps in order until one needs a choice (asked as a pending choice)."""
+        q = s.data.setdefault(QUEUE, [])
+        while q and not any(p["kind"] == "effect_target" for p in s.pending) and s.outcome is None:
+            item = q.pop(0)
+            step = item["step"]
+            op = OPS.get(step.get("do"))
+            if op is None:
+                self.log(s, f"unknown effect {step.get('do')!r} of {self.name(s, item['source'])}: resolve by hand")
+                continue
+            fn, kind = op
+            spec = step.get("target")
+            ctx = dict(item)
+            if spec is None or spec == "self" or kind is None:
+                ctx["target"] = item["source"] if spec == "self" else None
+                self._run(s, fn, ctx)
+                continue
+            options = self.effect_candidates(s, ctx, spec)
+            if not options:
+                self.log(s, f"{self.name(s, item['source'])}: {step_words(step)} — no target, nothing happens")
+                continue
+            if isinstance(spec, dict) and spec.get("all"):
+                for t in options:
+                    self._run(s, fn, {**ctx, "target": t})
+                continue
+            prompt = f"{self.name(s, item['source'])}: choose a target ({step_words(step)})"
+            self.ask(s, item["player"], "effect_target", prompt, options=options,
+                     target_kind="player" if isinstance(spec, dict) and spec.get("player") else "card",
+                     optional=bool(step.get("optional")), item=item)
+            s.pending.sort(key=lambda p: p["kind"] != "effect_target")
+        if not q:
+            s.data.pop(QUEUE, None)
+
+    def _run(self, s, fn, ctx) -> None:
+        fn(self, s, ctx)
+
+    # --- the answers: choose_target / skip_effect ------------------------------------------
+    def effect_actions(self, s, player: int) -> list[Action]:
+        """Return the candidate answers to a pending effect choice of `player` (empty when none)."""
+        if not s.pending or s.pending[0]["kind"] != "effect_target" or s.pending[0]["player"] != player:
+            return []
+        p = s.pending[0]
+        if p["target_kind"] == "player":
+            out = [Action.make("choose_target", player, target_player=t) for t in p["options"]]
+        else:
+            out = [Action.make("choose_target", player, target=t) for t in p["options"]]
+        if p.get("optional"):
+            out.append(Action.make("skip_effect", player))
+        return out
+
+    def _effect_pending(self, s, a):
+        if not s.pending or s.pending[0]["kind"] != "effect_target" or s.pending[0]["player"] != a.player:
+            return None
+        return s.pending[0]
+
+    def check_choose_target(self, s, a):
+        p = self._effect_pending(s, a)
+        if p is None:
+            return "no effect is waiting for a target"
+        t = a.get("target_player") if p["target_kind"] == "player" else a.get("target")
+        if t not in p["options"]:
+            return "that is not a legal target for this effect"
+        return None
+
+    def do_choose_target(self, s, a):
+        p = s.pending.pop(0)
+        t = a.get("target_player") if p["target_kind"] == "player" else a.get("target")
+        item = p["item"]
+        self._run(s, OPS[item["step"]["do"]][0], {**item, "target": t})
+        self.resolve_effects(s)
+
+    def check_skip_effect(self, s, a):
+        p = self._effect_pending(s, a)
+        if p is None:
+            return "no effect is waiting"
+        return None if p.get("optional") else "this effect is not optional"
+
+    def do_skip_effect(self, s, a):
+        p = s.pending.pop(0)
+        step = p["item"]["step"]
+        self.log(s, f"P{a.player + 1} declines {step_words(step)}")
+        if step.get("do") == "_take":
+            self.shuffle(s, step["from"])   # a search that takes nothing still ends with a shuffle
+        self.resolve_effects(s)
+
+    # --- targets ---------------------------------------------------------------------------
+    def effect_candidates(self, s, ctx, spec) -> list:
+        """Return the uids (or players) a target spec allows, in table order."""
+        me = ctx["player"]
+        if not isinstance(spec, dict):
+            return []
+        side = spec.get("side", "any")
+        players = {"own": [me], "enemy": [1 - me], "any": [me, 1 - me]}.get(side, [me, 1 - me])
+        if spec.get("player"):
+            return players
+        zones = spec.get("zones") or list(self.EFFECT_ZONES)
+        out = []
+        for p in players:
+            for z in zones:
+                for u in s.zones.get(f"{p}.{z}", []):
+                    if self.matches(s, u, spec):
+                        out.append(u)
+        if spec.get("not_self"):
+            out = [u for u in out if u != ctx["source"]]
+        return out
+
+    def matches(self, s, uid: int, spec: dict) -> bool:
+        d = self.rs.cards[s.cards[uid].cid]
+        if spec.get("kind") and d.kind != spec["kind"]:
+            return False
+        for k, v in (spec.get("where") or {}).items():
+            have = d.get(k)
+            if isinstance(have, (list, tuple)):
+                if v not in have:
+                    return False
+            elif have != v:
+                return False
+        return True
+
+    # --- stats with modifiers ---------------------------------------------------------------
+    def stat(self, s, uid: int, name: str) -> int:
+        """Return a card's stat: printed value plus its modifiers, never below 0."""
+        c = s.cards[uid]
+        base = self.rs.cards[c.cid].get(name) or 0
+        return max(0, base + sum(m["n"] for m in c.flags.get("mods", []) if m["stat"] == name))
+
+    def add_mod(self, s, uid: int, stat: str, n: int, until: str = "end_of_turn", source: int | None = None) -> None:
+        s.cards[uid].flags.setdefault("mods", []).append({"stat": stat, "n": n, "until": until, "source": source})
+
+    def expire_mods(self, s, until: str) -> None:
+        """Remove every modifier lasting `until` this moment (e.g. 'end_of_turn')."""
+        for c in s.cards.values():
+            mods = c.flags.get("mods")
+            if mods:
+                kept = [m for m in mods if m["until"] != until]
+                if kept:
+                    c.flags["mods"] = kept
+                else:
+                    del c.flags["mods"]
+
+    # --- hooks: what each op means in this game (override where the game differs) -----------
+    def fx_draw(self, s, player: int, n: int) -> None:
+        self.draw(s, player, n)
+
+    def fx_damage(self, s, target, n: int, ctx) -> None:
+        c = s.cards[target]
+        c.counters["damage"] = c.counters.get("damage", 0) + n
+        self.log(s, f"{self.name(s, target)} takes {n} damage")
+
+    def fx_heal(self, s, target, n: int, ctx) -> None:
+        c = s.cards[target]
+        left = max(0, c.counters.get("damage", 0) - n)
+        if left:
+            c.counters["damage"] = left
+        else:
+            c.counters.pop("damage", None)
+        self.log(s, f"{self.name(s, target)} heals {n}")
+
+    def fx_destroy(self, s, uid: int, ctx) -> None:
+        self.move(s, uid, f"{s.cards[uid].owner}.discard")
+        self.log(s, f"{self.name(s, uid)} is destroyed")
+
+    def fx_exile(self, s, uid: int, ctx) -> None:
+        self.move(s, uid, f"{s.cards[uid].owner}.exile")
+        self.log(s, f"{self.name(s, uid)} is exiled")
+
+    def fx_bounce(self, s, uid: int, ctx) -> None:
+        self.move(s, uid, f"{s.cards[uid].owner}.hand")
+        self.log(s, f"{self.name(s, uid)} returns to its owner's hand")
+
+    def fx_player_value(self, s, player: int, key: str, delta: int, ctx) -> None:
+        s.players[player][key] = max(0, s.players[player].get(key, 0) + delta)
+        self.log(s, f"P{player + 1} {key} {delta:+d} → {s.players[player][key]}")
+
+
+# --- the shared ops ---------------------------------------------------------------------------
+def _who(ctx) -> int:
+    return 1 - ctx["player"] if ctx["step"].get("who") == "enemy" else ctx["player"]
+
+
+def _n(ctx) -> int:
+    return int(ctx["step"].get("n", 1))
+
+
+def _op_draw(ctl, s, ctx):
+    ctl.fx_draw(s, _who(ctx), _n(ctx))
+
+
+def _op_damage(ctl, s, ctx):
+    t = ctx["target"]
+    if ctx["step"].get("target", {}).get("player") if isinstance(ctx["step"].get("target"), dict) else False:
+        ctl.fx_player_value(s, t, ctx["step"].get("value", "hp"), -_n(ctx), ctx)
+    elif t is not None:
+        ctl.fx_damage(s, t, _n(ctx), ctx)
+
+
+def _op_heal(ctl, s, ctx):
+    t = ctx["target"]
+    if isinstance(ctx["step"].get("target"), dict) and ctx["step"]["target"].get("player"):
+        ctl.fx_player_value(s, t, ctx["step"].get("value", "hp"), _n(ctx), ctx)
+    elif t is not None:
+        ctl.fx_heal(s, t, _n(ctx), ctx)
+
+
+def _on_card(hook: str):
+    def op(ctl, s, ctx):
+        if ctx["target"] is not None and ctx["target"] in s.cards:
+            getattr(ctl, hook)(s, ctx["target"], ctx)
+    return op
+
+
+def _op_tap(ctl, s, ctx):
+    if ctx["target"] is not None:
+        ctl.tap(s, ctx["target"])
+        ctl.log(s, f"{ctl.name(s, ctx['target'])}: {ctl.rs.word('tapped')}")
+
+
+def _op_untap(ctl, s, ctx):
+    if ctx["target"] is not None:
+        ctl.untap(s, ctx["target"])
+        ctl.log(s, f"{ctl.name(s, ctx['target'])}: {ctl.rs.word('untapped')}")
+
+
+def _op_modify(ctl, s, ctx):
+    if ctx["target"] is None:
+        return
+    st = ctx["step"]
+    ctl.add_mod(s, ctx["target"], st["stat"], _n(ctx), st.get("until", "end_of_turn"), ctx["source"])
+    ctl.log(s, f"{ctl.name(s, ctx['target'])}: {st['stat']} {_n(ctx):+d}")
+
+
+def _op_counter(ctl, s, ctx):
+    if ctx["target"] is None:
+        return
+    c = s.cards[ctx["target"]]
+    name = ctx["step"]["name"]
+    c.counters[name] = max(0, c.counters.get(name, 0) + _n(ctx))
+    if not c.counters[name]:
+        del c.counters[name]
+    ctl.log(s, f"{ctl.name(s, ctx['target'])}: {name} {_n(ctx):+d}")
+
+
+def _op_gain(ctl, s, ctx):
+    ctl.fx_player_value(s, _who(ctx), ctx["step"].get("value", "hp"), _n(ctx), ctx)
+
+
+def _op_lose(ctl, s, ctx):
+    ctl.fx_player_value(s, _who(ctx), ctx["step"].get("value", "hp"), -_n(ctx), ctx)
+
+
+def _op_search(ctl, s, ctx):
+    """Queue a choice among the matching deck cards (shown to the chooser), then shuffle the deck."""
+    p = ctx["player"]
+    st = ctx["step"]
+    deck = f"{p}.{st.get('from', 'deck')}"
+    found = [u for u in s.zones[deck] if ctl.matches(s, u, st)]
+    if not found:
+        ctl.log(s, f"P{p + 1} searches and finds nothing")
+        ctl.shuffle(s, deck)
+        return
+    for u in found:
+        ctl.reveal_to(s, u, p)
+    s.data.setdefault(QUEUE, []).insert(0, {"source": ctx["source"], "player": p, "event": {},
+                                            "step": {"do": "_take", "to": st.get("to", "hand"), "from": deck,
+                                                     "target": {"side": "own", "zones": [deck.split('.', 1)[1]],
+                                                                "where": st.get("where", {}),
+                                                                **({"kind": st["kind"]} if st.get("kind") else {})},
+                                                     "optional": True}})
+
+
+def _op_take(ctl, s, ctx):
+    st = ctx["step"]
+    ctl.move(s, ctx["target"], f"{ctx['player']}.{st['to']}")
+    ctl.log(s, f"P{ctx['player'] + 1} takes a card from the deck", {ctx["player"]: f"P{ctx['player'] + 1} takes "
+                                                                 f"{ctl.name(s, ctx['target'])} from the deck"})
+    ctl.shuffle(s, st["from"])
+
+
+def _op_discard(ctl, s, ctx):
+    p = _who(ctx)
+    for _ in range(_n(ctx)):
+        s.data.setdefault(QUEUE, []).insert(0, {"source": ctx["source"], "player": p, "event": {},
+                                                "step": {"do": "put", "to": "discard",
+                                                         "target": {"side": "own", "zones": ["hand"]}}})
+
+
+def _op_mill(ctl, s, ctx):
+    p = _who(ctx)
+    pile = s.zones[f"{p}.deck"]
+    for _ in range(min(_n(ctx), len(pile))):
+        u = pile[-1]
+        ctl.move(s, u, f"{p}.{ctx['step'].get('to', 'discard')}")
+        ctl.log(s, f"P{p + 1} puts {ctl.name(s, u)} from the deck into {ctl.zone_label(s.cards[u].zone)}")
+
+
+def _op_put(ctl, s, ctx):
+    t = ctx["target"]
+    if t is None:
+        return
+    owner = s.cards[t].owner
+    ctl.move(s, t, f"{owner}.{ctx['step']['to']}")
+    ctl.log(s, f"{ctl.card_label(s, t, None)} → {ctl.zone_label(s.cards[t].zone)}")
+
+
+def _op_manual(ctl, s, ctx):
+    ctl.log(s, f"{ctl.name(s, ctx['source'])}: resolve by hand — {ctx['step'].get('text', 'see the card text')}",
+            kind="manual_effect")
+
+
+register_op("draw", _op_draw)
+register_op("damage", _op_damage, "card")
+register_op("heal", _op_heal, "card")
+register_op("destroy", _on_card("fx_destroy"), "card")
+register_op("exile", _on_card("fx_exile"), "card")
+register_op("bounce", _on_card("fx_bounce"), "card")
+register_op("tap", _op_tap, "card")
+register_op("untap", _op_untap, "card")
+register_op("modify", _op_modify, "card")
+register_op("counter", _op_counter, "card")
+register_op("gain_hp", _op_gain)
+register_op("lose_hp", _op_lose)
+register_op("search", _op_search)
+register_op("_take", _op_take, "card")
+register_op("discard", _op_discard)
+register_op("mill", _op_mill)
+register_op("put", _op_put, "card")
+register_op("manual", _op_manual)
