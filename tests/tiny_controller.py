@@ -2,11 +2,13 @@
 thing the engine must handle — hidden hands, owner-seen face-down cards, a coin, a pending
 choice answered by the non-turn player, a win and a draw."""
 from tabletop.engine import Action, Controller, register
+from tabletop.engine.effects import EffectsMixin
 
 
 @register
-class Tiny(Controller):
+class Tiny(EffectsMixin, Controller):
     id = "tiny"
+    EFFECT_ZONES = ("board",)
 
     def init(self, s, options):
         for p in (0, 1):
@@ -20,6 +22,8 @@ class Tiny(Controller):
         s.turn, s.phase = 1, "main"
 
     def actions(self, s, p):
+        if s.pending and s.pending[0]["kind"] == "effect_target":
+            return self.effect_actions(s, p)
         if s.pending:
             return [Action.make("block", p, card=u) for u in s.zone(p, "board")] + [Action.make("take", p)]
         out = []
@@ -49,6 +53,7 @@ class Tiny(Controller):
     def do_play(self, s, a):
         self.move(s, a["card"], a["to"])
         self.log(s, f"P{a.player + 1} plays {self.name(s, a['card'])}")
+        self.fire(s, a["card"], "play")
 
     def check_set(self, s, a):
         return (self._no_choice(s) or self._own(s, a, "hand")
@@ -78,7 +83,7 @@ class Tiny(Controller):
         self.ask(s, 1 - a.player, "block", "Block with a unit, or take the hit", attacker=a["card"])
 
     def check_block(self, s, a):
-        if not s.pending or s.pending[0]["player"] != a.player:
+        if not s.pending or s.pending[0]["player"] != a.player or s.pending[0]["kind"] != "block":
             return "nothing to block"
         return self._own(s, a, "board")
 
@@ -92,16 +97,24 @@ class Tiny(Controller):
         self.log(s, f"{self.name(s, loser)} is beaten")
 
     def check_take(self, s, a):
-        return None if s.pending and s.pending[0]["player"] == a.player else "nothing to take"
+        ok = s.pending and s.pending[0]["player"] == a.player and s.pending[0]["kind"] == "block"
+        return None if ok else "nothing to take"
 
     def do_take(self, s, a):
         att = s.pending.pop(0)["attacker"]
-        s.players[a.player]["hp"] -= self.card_def(s, att).get("power")
+        s.players[a.player]["hp"] -= self.stat(s, att, "power")
+
+    def fx_damage(self, s, target, n, ctx):
+        """Damage in the tiny duel beats a unit whose power is at most the damage."""
+        if self.stat(s, target, "power") <= n:
+            self.move(s, target, f"{s.cards[target].owner}.discard")
+            self.log(s, f"{self.name(s, target)} is beaten by an effect")
 
     def check_end(self, s, a):
         return self._no_choice(s)
 
     def do_end(self, s, a):
+        self.expire_mods(s, "end_of_turn")
         s.active = 1 - s.active
         s.turn += 1
         for u in s.zone(s.active, "board"):

@@ -21,9 +21,12 @@ def register(cls):
 
 def controller_class(name: str, missing_ok: bool = False):
     """Return the controller class registered under `name` (importing the built-in ones first)."""
-    import tabletop.controllers  # noqa: F401  (registers the built-in controllers)
+    import tabletop.controllers as builtin  # registers the built-in controllers
     if name not in _REGISTRY and not missing_ok:
-        raise KeyError(f"no controller {name!r} (known: {', '.join(sorted(_REGISTRY))})")
+        from .errors import TabletopError
+        if name in builtin.IMPORT_ERRORS:
+            raise TabletopError(f"controller {name!r} failed to load: {builtin.IMPORT_ERRORS[name]}")
+        raise TabletopError(f"no controller {name!r} (known: {', '.join(sorted(_REGISTRY))})")
     return _REGISTRY.get(name)
 
 

@@ -309,6 +309,12 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
                  colors={k: dict(v) for k, v in d["colors"].items()}, attributes=list(d["attributes"]),
                  phases=[dict(p) for p in d["phases"]], card_kinds=d["card_kinds"], deck=d["deck"],
                  zones=zones, starter_decks=list(d["starter_decks"]), players=dict(d["players"]))
+    from .controller import controller_class  # here: controllers import this module
+    if controller_class(rs.controller, missing_ok=True) is None:
+        import tabletop.controllers as builtin
+        why = builtin.IMPORT_ERRORS.get(rs.controller)
+        raise DataError(path, d.line_of("controller"), f"controller {rs.controller!r} "
+                        + (f"failed to load: {why}" if why else "is not known"))
     rs.cards = load_cards(folder / "cards.yaml", rs)
     errors: list[DataError] = []
     for p in sorted((folder / "decks").glob("*.yaml")):
@@ -353,9 +359,10 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
             if not spec.get("required") and "default" not in spec:
                 spec["default"] = None
             fields[fname] = spec
+        n_errors = len(chk.errors)
         d = chk.check(item, {"type": "map", "fields": fields}, f"card {item.get('id', i + 1)}", line)
-        if d.get("id") is None:
-            continue
+        if len(chk.errors) > n_errors or d.get("id") is None:
+            continue   # reported; a half-read card is not built
         if d["id"] in cards:
             chk.error(line, f"card {d['id']}: the id is used twice (first at line {cards[d['id']].line})")
         if rs.colors and d["color"] and d["color"] not in rs.colors:

@@ -37,6 +37,17 @@ class _Loader(yaml.SafeLoader):
     pass
 
 
+# YAML 1.1 reads `on`, `off`, `yes`, `no` as booleans, so `{on: play}` would become `{True: play}`.
+# Card data uses `on:` for triggers: here only true/false are booleans (as in YAML 1.2).
+_Loader.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
+    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+for _first in "tTfF":
+    _Loader.yaml_implicit_resolvers.setdefault(_first, []).insert(
+        0, ("tag:yaml.org,2002:bool", __import__("re").compile(r"^(?:true|True|TRUE|false|False|FALSE)$")))
+
+
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> YMap:
     loader.flatten_mapping(node)
     m = YMap()
