@@ -94,6 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out")
     p.add_argument("--ray", metavar="ADDRESS", help="run the games as tasks on an existing Ray cluster")
     p.add_argument("--think", type=float, default=None, help="think-time budget of the search bot, seconds")
+    p.add_argument("--rollouts", type=int, default=None, metavar="N",
+                   help="give the search bot N rounds of playouts instead of a time budget (reproducible)")
+    p.add_argument("--max-actions", type=int, default=None, metavar="N",
+                   help="count a game that has not ended after N actions as an error (default 5000)")
     p.set_defaults(func=_deferred("tabletop.sim"))
 
     p = sub.add_parser("cards", help="export card faces and print sheets")

@@ -1,0 +1,48 @@
+"""Bots: `Bot(player, rng).choose(view, legal_actions) -> Action`, in three levels.
+
+    from tabletop.bots import make_bot, BOT_LEVELS
+    bot = make_bot("greedy", player=1, seed=7)      # or "normal"
+    action = bot.choose(game.view(1), game.legal_actions(1))
+    bot.last_reason                                  # one short line of why
+
+- `random` (easy): uniform over the legal actions.
+- `greedy` (normal): one-step lookahead with the ruleset's evaluation (`evaluate.py`).
+- `search` (hard): determinized Monte-Carlo within a think-time budget (default 1 s).
+
+A bot only ever receives its player's view and the legal actions; for lookahead it builds its
+own guesses of the hidden cards (`determinize.py`).
+"""
+from __future__ import annotations
+
+import random
+
+from .base import Bot, RandomBot
+from .greedy import GreedyBot
+from .search import SearchBot
+
+BOT_LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+
+
+def bot_name(name: str) -> str:
+    """Return the bot name behind a name or level (easy|normal|hard); raise ValueError if unknown."""
+    key = BOT_LEVELS.get(name, name)
+    if key not in BOTS:
+        raise ValueError(f"unknown bot {name!r}: use {', '.join(BOTS)} (or {', '.join(BOT_LEVELS)})")
+    return key
+
+
+def make_bot(name: str, player: int, seed: int = 0, **options) -> Bot:
+    """Return a bot of level `name` for `player`, its choices driven by `seed`.
+
+    `options` go to the bot class (search: `think` seconds, `rounds` for a fixed, reproducible
+    amount of search); options a level does not take are ignored.
+    """
+    cls = BOTS[bot_name(name)]
+    rng = random.Random(f"{seed}:{player}:{cls.name}")
+    if cls is SearchBot:
+        return cls(player, rng, **{k: v for k, v in options.items() if k in ("think", "rounds") and v is not None})
+    return cls(player, rng)
+
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "BOT_LEVELS", "BOTS", "make_bot", "bot_name"]

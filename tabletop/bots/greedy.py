@@ -1,0 +1,101 @@
+"""`greedy` (normal): one-step lookahead with the ruleset's evaluation.
+
+For each legal action the bot plays it in a determinization of its view and scores the result.
+A choice the action forces at once (the opponent's blockers or walls, a target or a 0-3 damage
+amount of its own) is answered inside the lookahead too — its own best answer, the opponent's
+worst-for-it answer — so that "attack" is judged by what the attack does, not by "a block is
+pending". Ties go to actions that do something over actions that pass play on; a bot that has
+made many moves in one turn starts preferring to pass, so it never stalls.
+"""
+from __future__ import annotations
+
+import random
+
+from tabletop.engine.action import Action
+from tabletop.engine.game import Game
+from tabletop.engine.ruleset import load_ruleset
+
+from .base import Bot, is_end
+from .determinize import game_from_view
+from .evaluate import evaluate, explain, terms
+
+REPLY_DEPTH = 2       # forced choices followed after the action itself
+REPLY_WIDTH = 8       # answers tried at each forced choice
+STALL_MOVES = 40      # moves in one turn after which passing play on is preferred
+
+
+def after(game: Game, action: Action) -> Game | None:
+    """Return a copy of `game` with `action` applied, or None if it fails there."""
+    g = game.clone()
+    try:
+        g.apply(action)
+    except Exception:   # illegal or broken in this determinization: it is simply not a candidate here
+        return None
+    return g
+
+
+def value(game: Game, player: int, depth: int = REPLY_DEPTH, width: int = REPLY_WIDTH) -> float:
+    """Return the score for `player` once the pending choices the last action forced are answered."""
+    s = game.state
+    if s.outcome is not None or depth <= 0 or not s.pending:
+        return evaluate(game, player)
+    who = game.to_act
+    try:
+        acts = game.legal_actions()
+    except Exception:
+        acts = []
+    vals = []
+    for a in acts[:width]:
+        g2 = after(game, a)
+        if g2 is not None:
+            vals.append(value(g2, player, depth - 1, width))
+    if not vals:
+        return evaluate(game, player)
+    return max(vals) if who == player else min(vals)
+
+
+def score_actions(game: Game, legal: list[Action], player: int, depth: int = REPLY_DEPTH) -> list[tuple]:
+    """Return (score, action, game after) for each action that plays in `game`, in `legal` order."""
+    out = []
+    for a in legal:
+        g2 = after(game, a)
+        if g2 is not None:
+            out.append((value(g2, player, depth), a, g2))
+    return out
+
+
+def pick(scored: list[tuple], rng: random.Random, prefer_end: bool = False):
+    """Return the best (score, action, game) entry; ties broken towards doing something, then at random."""
+    def key(entry):
+        score, a = entry[0], entry[1]
+        bias = 0.0
+        if is_end(a):
+            bias = 0.01 if prefer_end else -0.01
+        return score + bias
+    best = max(key(e) for e in scored)
+    top = [e for e in scored if key(e) >= best - 1e-9]
+    return top[0] if len(top) == 1 else rng.choice(top)
+
+
+class GreedyBot(Bot):
+    """Play the action whose immediate result the ruleset's evaluation likes best."""
+
+    name = "greedy"
+
+    def __init__(self, player: int, rng: random.Random | None = None):
+        super().__init__(player, rng)
+        self._turn = None
+        self._moves = 0
+
+    def decide(self, view, legal):
+        if view.turn != self._turn:
+            self._turn, self._moves = view.turn, 0
+        self._moves += 1
+        rs = load_ruleset(view.ruleset)
+        g = game_from_view(view, self.rng, rs)
+        scored = score_actions(g, legal, self.player)
+        if not scored:
+            raise RuntimeError("no legal action could be played in the bot's determinization")
+        score, action, g2 = pick(scored, self.rng, prefer_end=self._moves > STALL_MOVES)
+        why = explain(terms(g, self.player), terms(g2, self.player))
+        return action, f"{why} (best of {len(legal)} moves, score {score:+.1f})"

@@ -1,0 +1,138 @@
+"""`search` (hard): determinized Monte-Carlo within a think-time budget.
+
+Each round samples a fresh determinization of the bot's view (hidden cards drawn from the open
+deck lists), plays every candidate action in it, and plays on with a fast greedy rollout policy
+until the opponent's next turn is over (or the game ends); the end position scores 1 for a win,
+0 for a loss, and in between the evaluation squashed to (0, 1). All candidates share each round's
+determinization, so their averages differ by what they do rather than by luck of the sample.
+The candidate with the best average wins; with many legal actions only the best `width` by the
+greedy one-step score are searched.
+
+`think` is a wall-clock budget in seconds (default 1 s; the bot stops a rollout mid-way rather
+than overrun it). `rounds` instead fixes the number of rounds, which makes the bot's choices
+depend only on its seed — `tabletop simulate --rollouts N` uses that for reproducible runs.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from tabletop.engine.game import Game
+from tabletop.engine.ruleset import load_ruleset
+
+from .base import Bot, is_end
+from .determinize import game_from_view
+from .evaluate import WIN, evaluate
+from .greedy import after, pick, score_actions
+
+DEFAULT_THINK = 1.0
+SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
+ROLLOUT_WIDTH = 6      # actions scored at each rollout step
+EPSILON = 0.1          # share of rollout steps played at random, so rollouts explore a little
+
+
+class SearchBot(Bot):
+    """Choose by averaging greedy rollouts over many sampled determinizations."""
+
+    name = "search"
+
+    def __init__(self, player: int, rng: random.Random | None = None, think: float | None = None,
+                 rounds: int | None = None, width: int = 8, horizon: int = 2, max_plies: int = 80):
+        super().__init__(player, rng)
+        self.think = DEFAULT_THINK if think is None else float(think)
+        self.rounds = rounds
+        self.width = width
+        self.horizon = horizon
+        self.max_plies = max_plies
+        self.last_rollouts = 0
+
+    def decide(self, view, legal):
+        start = time.perf_counter()
+        # Keep a small margin: the last rollout is cut at the deadline, then the answer is built.
+        deadline = None if self.rounds is not None else start + self.think * 0.9
+        rs = load_ruleset(view.ruleset)
+        g0 = game_from_view(view, self.rng, rs)
+        scored = score_actions(g0, legal, self.player, depth=1)
+        if not scored:
+            raise RuntimeError("no legal action could be played in the bot's determinization")
+        greedy_best = pick(scored, self.rng)
+        scored.sort(key=lambda e: -e[0])
+        cands = [e[1] for e in scored[:self.width]]
+        if greedy_best[1] not in cands:
+            cands.append(greedy_best[1])
+        stats = {a: [0, 0.0] for a in cands}
+        rounds = 0
+        rollouts = 0
+        while True:
+            if self.rounds is not None and rounds >= self.rounds:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            g = g0 if rounds == 0 else game_from_view(view, self.rng, rs)
+            done = True
+            for a in cands:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    done = False
+                    break
+                g2 = after(g, a)
+                if g2 is None:
+                    continue
+                v = self.rollout(g2, view.turn, deadline)
+                st = stats[a]
+                st[0] += 1
+                st[1] += v
+                rollouts += 1
+            if done:
+                rounds += 1
+            else:
+                break
+        self.last_rollouts = rollouts
+        tried = [(st[1] / st[0], st[0], a) for a, st in stats.items() if st[0]]
+        if rounds == 0 or not tried:
+            return greedy_best[1], f"no time to search: greedy choice (score {greedy_best[0]:+.1f})"
+        # Only candidates played in every full round compete, so a lucky single rollout cannot win.
+        full = [t for t in tried if t[1] >= rounds] or tried
+        best = max(t[0] for t in full)
+        top = [t for t in full if t[0] >= best - 1e-9]
+        top.sort(key=lambda t: is_end(t[2]))
+        mean, n, action = top[0]
+        return action, f"won {mean:.0%} of {n} playouts ({rounds} samples of the hidden cards)"
+
+    def rollout(self, game: Game, turn: int, deadline: float | None) -> float:
+        """Play on with the rollout policy until the horizon, and return the end value in [0, 1]."""
+        me = self.player
+        g = game
+        plies = 0
+        while g.state.outcome is None and g.state.turn < turn + self.horizon and plies < self.max_plies:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            try:
+                acts = g.legal_actions()
+            except Exception:
+                break
+            if not acts:
+                break
+            who = g.to_act
+            if len(acts) == 1 or self.rng.random() < EPSILON:
+                nxt = after(g, acts[0] if len(acts) == 1 else self.rng.choice(acts))
+            else:
+                sample = acts if len(acts) <= ROLLOUT_WIDTH else self.rng.sample(acts, ROLLOUT_WIDTH)
+                best, nxt = None, None
+                for a in sample:
+                    g2 = after(g, a)
+                    if g2 is None:
+                        continue
+                    v = evaluate(g2, who) + (-0.01 if is_end(a) else 0.0)
+                    if best is None or v > best:
+                        best, nxt = v, g2
+            if nxt is None:
+                break
+            g = nxt
+            plies += 1
+        out = g.state.outcome
+        if out is not None:
+            return 0.5 if out.winner is None else (1.0 if out.winner == me else 0.0)
+        v = evaluate(g, me)
+        v = max(-WIN, min(WIN, v))
+        return 0.5 + 0.5 * math.tanh(v / SCALE)
