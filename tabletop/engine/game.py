@@ -35,6 +35,8 @@ class Game:
         self.actions: list[str] = list(actions or [])
         self.barrier = len(self.actions)   # undo never goes back past this many actions
         self.scenario = scenario
+        self._cands = None                 # (version, player, set of candidate actions)
+        self._version = 0                  # bumped whenever the state changes
 
     # --- creating ----------------------------------------------------------------------------
     @classmethod
@@ -86,7 +88,18 @@ class Game:
         if p != self.to_act:
             return []
         ctl = self.controller
-        return [a for a in ctl.actions(s, p) if ctl.check(s, a) is None]
+        cands = ctl.actions(s, p)
+        self._cands = (self._key(p), set(cands))
+        return [a for a in cands if ctl.check(s, a) is None]
+
+    def _key(self, p: int) -> tuple:
+        return (self._version, id(self.state), len(self.state.log), p)
+
+    def _candidates(self, p: int) -> set:
+        """Return the controller's candidate actions of `p`, cached until the state changes."""
+        if self._cands is None or self._cands[0] != self._key(p):
+            self._cands = (self._key(p), set(self.controller.actions(self.state, p)))
+        return self._cands[1]
 
     def why_not(self, action: Action) -> str | None:
         """Return why `action` is illegal now, in words (with the rule id where one applies), or None."""
@@ -97,7 +110,11 @@ class Game:
             return "not an action"
         if action.player != self.to_act:
             return f"it is P{self.to_act + 1}'s move, not P{action.player + 1}'s"
-        return self.controller.check(s, action)
+        reason = self.controller.check(s, action)
+        if reason is None and action not in self._candidates(action.player):
+            # The check passed but no candidate has exactly these arguments (one is extra or odd).
+            return f"{action.kind} does not take those arguments ({action})"
+        return reason
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply a legal action and return the events it caused; raise IllegalAction otherwise."""
@@ -123,6 +140,7 @@ class Game:
         s = self.state
         n_log, draws, actor = len(s.log), s.rng.draws, self.to_act
         s.revealed = False
+        self._version += 1
         try:
             fn(s, action)
             self.controller.after(s)
@@ -170,6 +188,7 @@ class Game:
             return False
         self.actions.pop()
         self.state = self._replayed(self.actions)
+        self._version += 1
         return True
 
     def _replayed(self, actions: list[str]) -> State:
@@ -192,6 +211,7 @@ class Game:
         g.actions = list(self.actions)
         g.barrier = self.barrier
         g.scenario = self.scenario
+        g._cands, g._version = None, 0
         return g
 
     def to_dict(self) -> dict:
