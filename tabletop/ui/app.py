@@ -1,0 +1,115 @@
+"""Entry points of the window: `run(args)` for `tabletop play ...`, `run_menu(args)` for the main menu."""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from tabletop.engine import Game, TabletopError, load_ruleset
+from tabletop.engine import saves
+
+from .players import make_seat
+from .scene import App
+from .table import TableScene, seats_from_label
+
+
+def parse_size(text):
+    """Turn '1600x900' into (1600, 900); None stays None."""
+    if not text:
+        return None
+    try:
+        w, h = (int(x) for x in str(text).lower().split("x"))
+    except ValueError:
+        raise TabletopError(f"window size {text!r}: write it as WIDTHxHEIGHT, e.g. 1600x900") from None
+    return max(640, w), max(480, h)
+
+
+def parse_options(rs, pairs) -> dict:
+    """Turn ['name=value', ...] into a dict typed by the ruleset's options."""
+    out = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise TabletopError(f"option {pair!r}: write it as NAME=VALUE")
+        k, v = pair.split("=", 1)
+        spec = rs.options.get(k)
+        if spec is None:
+            raise TabletopError(f"unknown option {k!r} for {rs.id} (known: {', '.join(rs.options) or 'none'})")
+        if spec.get("type") == "bool":
+            out[k] = v.lower() in ("1", "yes", "true", "on")
+        elif spec.get("type") == "int":
+            try:
+                out[k] = int(v)
+            except ValueError:
+                raise TabletopError(f"option {k!r} needs a whole number, not {v!r}") from None
+        else:
+            out[k] = v
+    return out
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2 ** 31)
+
+
+def load_with_seats(path=None, folder=None):
+    """Load a save (or the latest autosave) and the seat kinds recorded in its label."""
+    if path is not None:
+        game = saves.load_game(Path(path))
+        label = saves.read_save(Path(path)).get("label", "")
+        return game, seats_from_label(label), []
+    game, problems = saves.load_latest(folder)
+    specs = None
+    if game is not None:
+        auto = saves.saves_dir(folder) / saves.AUTOSAVE
+        try:
+            d = saves.read_save(auto)
+            if d.get("actions") == game.actions:
+                specs = seats_from_label(d.get("label", ""))
+        except TabletopError:
+            pass
+    return game, specs, problems
+
+
+def build_game(args):
+    """Return (game, seat specs) for the `play` verb's arguments; raise TabletopError with a clear message."""
+    specs = [getattr(args, "p1", "human") or "human", getattr(args, "p2", "human") or "human"]
+    if getattr(args, "load", None):
+        game, saved, _ = load_with_seats(args.load)
+        if saved and specs == ["human", "human"]:
+            specs = saved
+        return game, specs
+    if getattr(args, "scenario", None):
+        return Game.from_scenario(Path(args.scenario)), specs
+    if not getattr(args, "ruleset", None):
+        raise TabletopError("play: name a ruleset (e.g. tabletop play sandbox), or use --load / --scenario")
+    rs = load_ruleset(args.ruleset)
+    seed = args.seed if getattr(args, "seed", None) is not None else new_seed()
+    game = Game.new(rs, decks=[getattr(args, "deck1", None), getattr(args, "deck2", None)], seed=seed,
+                    options=parse_options(rs, getattr(args, "option", [])))
+    return game, specs
+
+
+def make_seats(specs, seed: int):
+    return [make_seat(s, p, seed) for p, s in enumerate(specs)]
+
+
+def run(args) -> int:
+    """Open a table straight away (`tabletop play ...`); a bad file opens the menu with the message."""
+    app = App(size=parse_size(getattr(args, "size", None)))
+    try:
+        game, specs = build_game(args)
+        seats = make_seats(specs, game.state.seed)
+    except (TabletopError, ValueError, KeyError) as e:
+        from .menu import MenuScene
+        app.push(MenuScene(app))
+        app.message(str(e), "Cannot start the game")
+        return app.run()
+    app.push(TableScene(app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
+    return app.run()
+
+
+def run_menu(args) -> int:
+    """Open the main menu."""
+    from .menu import MenuScene
+    app = App()
+    app.push(MenuScene(app))
+    return app.run()

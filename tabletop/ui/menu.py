@@ -1,0 +1,322 @@
+"""The main menu: new game, continue, load, scenarios, layout studio, settings, quit.
+
+Each page is a set of pygame_gui widgets; a button press is turned into what it means in
+`process_event` (widgets never call game code themselves). Any file that will not load is
+reported in a dialog with its message, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
+
+from tabletop.engine import Game, TabletopError, load_ruleset, ruleset_ids
+from tabletop.engine import saves
+
+from . import settings as settings_mod
+from .app import load_with_seats, make_seats, new_seed
+from .scene import Scene
+from .table import TableScene
+
+SEAT_CHOICES = ["human", "easy", "normal", "hard"]
+
+
+class MenuScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.page = "main"
+        self.widgets = []
+        self.buttons = {}
+        self.fields = {}
+        self.ruleset_id = None
+        ids = ruleset_ids()
+        self.ruleset_id = "sandbox" if "sandbox" in ids or not ids else ids[0]
+        for rid in ("senkai", "fourdeck", "ijinden", "monmusu", "danmaku"):
+            if rid in ids:
+                self.ruleset_id = rid
+                break
+
+    def enter(self) -> None:
+        self.show(self.page)
+
+    def leave(self) -> None:
+        self._clear()
+
+    def resize(self, size) -> None:
+        self.show(self.page)
+
+    def _clear(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets, self.buttons, self.fields = [], {}, {}
+
+    # --- building pages ---------------------------------------------------------------------
+    def _button(self, rect, text, action, object_id=None):
+        b = UIButton(pygame.Rect(rect), text, self.manager, object_id=object_id)
+        self.widgets.append(b)
+        self.buttons[b] = action
+        return b
+
+    def _label(self, rect, text, object_id=None):
+        lab = UILabel(pygame.Rect(rect), text, self.manager, object_id=object_id)
+        self.widgets.append(lab)
+        return lab
+
+    def _dropdown(self, name, rect, options, current):
+        if current not in options:
+            current = options[0] if options else ""
+        d = UIDropDownMenu(options or [""], current, pygame.Rect(rect), self.manager)
+        self.widgets.append(d)
+        self.fields[name] = d
+        return d
+
+    def show(self, page: str) -> None:
+        self._clear()
+        self.page = page
+        getattr(self, "_page_" + page)()
+
+    def _page_main(self) -> None:
+        t = self.app.words
+        W, H = self.app.size
+        self._label((0, 90, W, 60), "tabletop", object_id="#title")
+        self._label((0, 150, W, 30), "千怪戦戯 · fourdeck · イジンデン · モン娘☆は～れむ · danmaku")
+        items = [("New game", lambda: self.show("new")), ("Continue", self.continue_game),
+                 ("Load", lambda: self.show("load")), ("Scenarios", lambda: self.show("scenarios")),
+                 ("Layout studio", self.studio), ("Settings", lambda: self.show("settings")),
+                 ("Quit", self.quit)]
+        y = 220
+        for label, fn in items:
+            self._button((W // 2 - 150, y, 300, 44), t(label), fn)
+            y += 54
+
+    def _page_new(self) -> None:
+        t = self.app.words
+        W, _ = self.app.size
+        x0, lw, fw = W // 2 - 300, 180, 400
+        y = 60
+        self._label((x0, y, 600, 40), t("New game"), object_id="#title")
+        y += 60
+        ids = ruleset_ids()
+        self._label((x0, y, lw, 32), t("Ruleset"))
+        self._dropdown("ruleset", (x0 + lw, y, fw, 32), ids, self.ruleset_id)
+        y += 42
+        try:
+            rs = load_ruleset(self.ruleset_id)
+        except TabletopError as e:
+            self.app.message(str(e), "Ruleset")
+            rs = None
+        decks = sorted(rs.decks, key=lambda d: (d not in rs.starter_decks, d)) if rs else []
+        for p in (0, 1):
+            self._label((x0, y, lw, 32), f"P{p + 1}")
+            self._dropdown(f"seat{p}", (x0 + lw, y, 140, 32), [t(s) for s in SEAT_CHOICES], t("human" if p == 0 else "normal"))
+            start = rs.starter_decks[p % len(rs.starter_decks)] if rs and rs.starter_decks else (decks[0] if decks else "")
+            self._dropdown(f"deck{p}", (x0 + lw + 150, y, fw - 150, 32), decks, start)
+            y += 42
+        if rs:
+            for name, spec in rs.options.items():
+                self._label((x0, y, lw, 32), self.app.words.label(spec))
+                kind = spec.get("type", "bool")
+                if kind == "bool":
+                    self._dropdown("opt:" + name, (x0 + lw, y, 140, 32), ["yes", "no"], "yes" if spec.get("default") else "no")
+                elif kind == "choice":
+                    ch = [str(c) for c in spec.get("choices") or []]
+                    self._dropdown("opt:" + name, (x0 + lw, y, fw, 32), ch, str(spec.get("default")))
+                else:
+                    e = UITextEntryLine(pygame.Rect(x0 + lw, y, 140, 32), self.manager)
+                    e.set_text(str(spec.get("default", 0)))
+                    self.widgets.append(e)
+                    self.fields["opt:" + name] = e
+                y += 42
+        self._label((x0, y, lw, 32), t("Seed"))
+        e = UITextEntryLine(pygame.Rect(x0 + lw, y, 200, 32), self.manager)
+        e.set_text("")
+        self.widgets.append(e)
+        self.fields["seed"] = e
+        y += 60
+        self._button((x0, y, 180, 44), t("Start"), self.start_new, object_id="#lit")
+        self._button((x0 + 200, y, 180, 44), t("Back"), lambda: self.show("main"))
+
+    def _page_load(self) -> None:
+        t = self.app.words
+        W, H = self.app.size
+        self._label((W // 2 - 300, 60, 600, 40), t("Load"), object_id="#title")
+        folder = saves.saves_dir(os.environ.get("TABLETOP_SAVES"))
+        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        self.files = {p.name: p for p in files}
+        lst = UISelectionList(pygame.Rect(W // 2 - 300, 120, 600, H - 260), list(self.files), self.manager)
+        self.widgets.append(lst)
+        self.fields["list"] = lst
+        self._button((W // 2 - 300, H - 120, 180, 44), t("Load"), self.load_selected, object_id="#lit")
+        self._button((W // 2 - 100, H - 120, 180, 44), t("Back"), lambda: self.show("main"))
+
+    def _page_scenarios(self) -> None:
+        t = self.app.words
+        W, H = self.app.size
+        self._label((W // 2 - 300, 60, 600, 40), t("Scenarios"), object_id="#title")
+        self._dropdown("ruleset", (W // 2 - 300, 120, 300, 32), ruleset_ids(), self.ruleset_id)
+        self._dropdown("seat1", (W // 2 + 20, 120, 280, 32), [t(s) for s in SEAT_CHOICES], t("human"))
+        try:
+            paths = load_ruleset(self.ruleset_id).scenario_paths()
+        except TabletopError as e:
+            self.app.message(str(e), "Ruleset")
+            paths = []
+        self.files = {p.name: p for p in paths}
+        lst = UISelectionList(pygame.Rect(W // 2 - 300, 170, 600, H - 310), list(self.files), self.manager)
+        self.widgets.append(lst)
+        self.fields["list"] = lst
+        self._button((W // 2 - 300, H - 120, 180, 44), t("Start"), self.start_scenario, object_id="#lit")
+        self._button((W // 2 - 100, H - 120, 180, 44), t("Back"), lambda: self.show("main"))
+
+    def _page_settings(self) -> None:
+        t = self.app.words
+        s = self.app.settings
+        W, _ = self.app.size
+        x0 = W // 2 - 250
+        self._label((x0, 60, 500, 40), t("Settings"), object_id="#title")
+        self._label((x0, 130, 200, 32), t("Window size"))
+        self._dropdown("size", (x0 + 200, 130, 300, 32), settings_mod.SIZES, "x".join(str(v) for v in s["size"]))
+        self._label((x0, 172, 200, 32), t("Animation"))
+        cur = next((k for k, v in settings_mod.ANIM.items() if v == s.get("anim")), "normal")
+        self._dropdown("anim", (x0 + 200, 172, 300, 32), list(settings_mod.ANIM), cur)
+        self._label((x0, 214, 200, 32), t("Language"))
+        self._dropdown("language", (x0 + 200, 214, 300, 32), ["English", "日本語"],
+                       "日本語" if s.get("language") == "ja" else "English")
+        self._button((x0, 280, 180, 44), t("Apply"), self.apply_settings, object_id="#lit")
+        self._button((x0 + 200, 280, 180, 44), t("Back"), lambda: self.show("main"))
+
+    # --- reading pages ------------------------------------------------------------------------
+    def _value(self, name):
+        f = self.fields.get(name)
+        if f is None:
+            return None
+        if isinstance(f, UIDropDownMenu):
+            opt = f.selected_option
+            return opt[0] if isinstance(opt, tuple) else opt
+        if isinstance(f, UITextEntryLine):
+            return f.get_text()
+        return None
+
+    def _seat_spec(self, name) -> str:
+        shown = self._value(name)
+        for s in SEAT_CHOICES:
+            if self.app.words(s) == shown:
+                return s
+        return "human"
+
+    def start_new(self) -> None:
+        try:
+            rs = load_ruleset(self.ruleset_id)
+            opts = {}
+            for name, spec in rs.options.items():
+                v = self._value("opt:" + name)
+                if spec.get("type", "bool") == "bool":
+                    v = v == "yes"
+                elif spec.get("type") == "int":
+                    try:
+                        v = int(v)
+                    except (TypeError, ValueError):
+                        raise TabletopError(f"option {self.app.words.label(spec)}: a whole number, please") from None
+                elif spec.get("type") == "choice":
+                    for c in spec.get("choices") or []:
+                        if str(c) == v:
+                            v = c
+                opts[name] = v
+            seed_text = (self._value("seed") or "").strip()
+            if seed_text and not seed_text.lstrip("-").isdigit():
+                raise TabletopError(f"seed {seed_text!r}: a whole number, or leave it empty")
+            seed = int(seed_text) if seed_text else new_seed()
+            decks = [self._value("deck0") or None, self._value("deck1") or None]
+            game = Game.new(rs, decks=decks, seed=seed, options=opts)
+            seats = make_seats([self._seat_spec("seat0"), self._seat_spec("seat1")], seed)
+        except (TabletopError, ValueError, KeyError) as e:
+            self.app.message(str(e), "Cannot start the game")
+            return
+        self.open_table(game, seats)
+
+    def open_table(self, game, seats) -> None:
+        self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
+
+    def continue_game(self) -> None:
+        try:
+            game, specs, problems = load_with_seats(None, os.environ.get("TABLETOP_SAVES"))
+        except TabletopError as e:
+            self.app.message(str(e), "Continue")
+            return
+        if game is None:
+            self.app.message("No saved game to continue." + ("\n" + "\n".join(problems) if problems else ""),
+                             "Continue")
+            return
+        self.open_table(game, make_seats(specs or ["human", "human"], game.state.seed))
+
+    def load_selected(self) -> None:
+        name = self.fields["list"].get_single_selection()
+        if not name:
+            self.app.message("Choose a save first.", "Load")
+            return
+        try:
+            game, specs, _ = load_with_seats(self.files[name])
+            seats = make_seats(specs or ["human", "human"], game.state.seed)
+        except (TabletopError, ValueError) as e:
+            self.app.message(str(e), "Cannot load the save")
+            return
+        self.open_table(game, seats)
+
+    def start_scenario(self) -> None:
+        name = self.fields["list"].get_single_selection()
+        if not name:
+            self.app.message("Choose a scenario first.", "Scenarios")
+            return
+        try:
+            game = Game.from_scenario(self.files[name])
+            seats = make_seats(["human", self._seat_spec("seat1")], game.state.seed)
+        except (TabletopError, ValueError, KeyError) as e:
+            self.app.message(str(e), "Cannot start the scenario")
+            return
+        self.open_table(game, seats)
+
+    def apply_settings(self) -> None:
+        s = self.app.settings
+        size = self._value("size")
+        try:
+            s["size"] = [int(v) for v in size.split("x")]
+        except (AttributeError, ValueError):
+            pass
+        s["anim"] = settings_mod.ANIM.get(self._value("anim"), 1.0)
+        s["language"] = "ja" if self._value("language") == "日本語" else "en"
+        settings_mod.save(s)
+        self.app.words.language = s["language"]
+        if tuple(s["size"]) != tuple(self.app.size):
+            self.app.set_size(s["size"])
+        self.show("settings")
+
+    def studio(self) -> None:
+        try:
+            from tabletop.layout import studio
+        except ImportError:
+            self.app.message("The layout studio is not installed in this version.", "Layout studio")
+            return
+        try:
+            studio.run(argparse.Namespace(ruleset=self.ruleset_id, verb="studio"))
+        except (TabletopError, ValueError) as e:
+            self.app.message(str(e), "Layout studio")
+        # the studio may have changed the display mode: take the window back
+        self.app.set_size(self.app.size)
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    # --- events -------------------------------------------------------------------------------
+    def process_event(self, e) -> None:
+        if e.type == pygame_gui.UI_BUTTON_PRESSED and e.ui_element in self.buttons:
+            self.buttons[e.ui_element]()
+        elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.fields.get("ruleset"):
+            self.ruleset_id = e.text
+            self.show(self.page)
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.page != "main":
+            self.show("main")
+
+    def draw(self, surface) -> None:
+        surface.fill((24, 40, 34))

@@ -1,0 +1,136 @@
+"""The window's loop and its stack of scenes.
+
+Each scene has `process_event(e)`, `update(dt)` and `draw(surface)`; `draw` never changes game
+state. The loop is pygame_gui's three calls around the top scene's: process_events, update, draw_ui.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from . import settings as settings_mod
+
+THEME = {
+    "defaults": {
+        "colours": {"normal_bg": "#2b3440", "hovered_bg": "#3b4a5c", "active_bg": "#1f5f8b",
+                    "normal_text": "#eeeeee", "dark_bg": "#1c2229", "normal_border": "#55606e",
+                    "selected_bg": "#1f5f8b", "disabled_bg": "#262b31", "disabled_text": "#777777"},
+        "font": {"name": "noto_sans_jp", "size": "14"},
+    },
+    "text_box": {"colours": {"dark_bg": "#161b21"}, "font": {"name": "noto_sans_jp", "size": "13"}},
+    "#lit": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3b9a62"}},
+    "#title": {"font": {"name": "noto_sans_jp", "size": "40", "bold": "1"}},
+}
+
+
+class Scene:
+    """One screen. The app calls `enter` when it becomes the top scene and `leave` when it goes."""
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.manager
+
+    def enter(self) -> None: ...
+    def leave(self) -> None: ...
+    def resize(self, size) -> None: ...
+
+    def process_event(self, e: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class App:
+    """The window, the pygame_gui manager and the scene stack."""
+
+    def __init__(self, size=None, settings: dict | None = None):
+        self.settings = settings if settings is not None else settings_mod.load()
+        self.words = settings_mod.Words(self.settings.get("language", "en"))
+        size = tuple(size or self.settings.get("size") or (1600, 900))
+        pygame.init()
+        pygame.font.init()   # before the UIManager (else it cannot find its fonts)
+        pygame.display.set_caption("tabletop")
+        self.screen = pygame.display.set_mode(size, pygame.SCALED | pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        # The Japanese font covers Latin too, so one setting serves both interface languages.
+        self.manager = pygame_gui.UIManager(self.size, THEME, starting_language="ja")
+        self.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": s, "style": st, "antialiased": "1"}
+                                    for s in (13, 14) for st in ("bold",)])
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame_ms = 0.0
+
+    # --- the stack --------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scene:
+            self.scene.leave()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        if self.scene:
+            self.scene.enter()
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def set_size(self, size) -> None:
+        """Change the window's logical size (the settings' window size)."""
+        size = tuple(int(x) for x in size)
+        self.screen = pygame.display.set_mode(size, pygame.SCALED | pygame.RESIZABLE)
+        self.size = size
+        self.manager.set_window_resolution(size)
+        for s in self.scenes:
+            s.resize(size)
+
+    # --- the loop ---------------------------------------------------------------------------
+    def step(self, dt: float = 1 / 60) -> None:
+        """Handle pending events, advance by dt seconds and draw one frame."""
+        for e in pygame.event.get():
+            if e.type == pygame.QUIT:
+                self.running = False
+                continue
+            consumed = self.manager.process_events(e)
+            if self.scene and not (consumed and e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
+                self.scene.process_event(e)
+        self.manager.update(dt)
+        if self.scene:
+            self.scene.update(dt)
+            self.screen.fill((22, 27, 33))
+            self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        while self.running and self.scenes:
+            dt = self.clock.tick(60) / 1000.0
+            self.step(min(dt, 0.1))
+        pygame.quit()
+        return 0
+
+    def message(self, text: str, title: str = "tabletop") -> None:
+        """Show a message in a dialog (errors included: the player sees words, never a traceback)."""
+        w, h = min(640, self.size[0] - 40), 260
+        rect = pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
+        pygame_gui.windows.UIMessageWindow(rect, html_escape(text).replace("\n", "<br>"), self.manager,
+                                           window_title=title)
+
+
+def html_escape(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

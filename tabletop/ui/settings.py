@@ -1,0 +1,82 @@
+"""User settings (window size, animation speed, interface language) in a small JSON file.
+
+The file lives in the user's config folder: TABLETOP_CONFIG if set, else %APPDATA%/tabletop on
+Windows, else $XDG_CONFIG_HOME/tabletop or ~/.config/tabletop. A damaged file is ignored (and
+replaced on the next save): settings are never worth a crash.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+DEFAULTS = {"size": [1600, 900], "anim": 1.0, "language": "en", "bot_delay": 0.6}
+SIZES = ["1280x720", "1600x900", "1920x1080"]
+ANIM = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+
+
+def config_dir() -> Path:
+    if os.environ.get("TABLETOP_CONFIG"):
+        return Path(os.environ["TABLETOP_CONFIG"])
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "tabletop"
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "tabletop"
+
+
+def load() -> dict:
+    """Return the settings, with defaults for anything missing or unreadable."""
+    out = json.loads(json.dumps(DEFAULTS))
+    try:
+        d = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return out
+    if isinstance(d, dict):
+        for k, v in d.items():
+            if k in DEFAULTS and type(v) is type(DEFAULTS[k]) or (k == "anim" and isinstance(v, (int, float))):
+                out[k] = v
+    return out
+
+
+def save(settings: dict) -> None:
+    from tabletop.engine.saves import write_atomic
+    try:
+        write_atomic(config_dir() / "settings.json", json.dumps(settings, indent=1, ensure_ascii=False))
+    except OSError as e:
+        print(f"tabletop: cannot save settings ({e})", file=sys.stderr)
+
+
+# --- interface words ------------------------------------------------------------------------
+_JA = {
+    "New game": "新しいゲーム", "Continue": "続きから", "Load": "ロード", "Scenarios": "シナリオ",
+    "Layout studio": "レイアウト工房", "Settings": "設定", "Quit": "終了", "Start": "開始", "Back": "戻る",
+    "Ruleset": "ルール", "Deck": "デッキ", "Seed": "シード", "human": "人間", "easy": "弱い",
+    "normal": "普通", "hard": "強い", "End phase": "フェイズ終了", "End turn": "ターン終了",
+    "Menu": "メニュー", "Undo": "取り消し", "Manual": "手動操作", "Save": "セーブ", "Resume": "再開",
+    "Main menu": "メインメニュー", "Shortcuts": "ショートカット", "Window size": "ウィンドウ",
+    "Animation": "アニメーション", "Language": "言語", "Apply": "適用", "Log": "ログ",
+    "Pass to Player {n} — click when ready": "プレイヤー{n}に交代 — 準備ができたらクリック",
+    "no move there": "そこへは動かせない", "Saved": "セーブしました", "Cancel": "キャンセル",
+    "Player {n}": "プレイヤー{n}", "Waiting for P{n}": "P{n}の手番を待っています", "Options": "オプション",
+}
+
+
+class Words:
+    """Translate the interface's own words (card and zone names come from the ruleset)."""
+
+    def __init__(self, language: str = "en"):
+        self.language = language
+
+    def __call__(self, text: str, **kw) -> str:
+        if self.language == "ja":
+            text = _JA.get(text, text)
+        return text.format(**kw) if kw else text
+
+    def label(self, obj) -> str:
+        """Pick a ruleset label: Japanese `label`, or `label_en` in English when there is one."""
+        if isinstance(obj, dict):
+            label, en = obj.get("label", ""), obj.get("label_en", "")
+        else:
+            label, en = getattr(obj, "label", ""), getattr(obj, "label_en", "")
+        return en if self.language == "en" and en else label
