@@ -1,0 +1,541 @@
+"""The one card renderer: faces and backs as plain pygame surfaces, cached by what they show.
+
+The table, the studio and the export all draw cards through `CardRenderer`, so a layout change
+shows the same everywhere. It needs no window: surfaces are converted for fast blitting only
+when a display mode exists.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from ..engine.errors import DataError, TabletopError
+from . import art as artmod
+from . import text as textmod
+from .model import _FIELD_REF, _HEX, PT_MM, KindLayout, Layout, Region, default_layout, load_layout
+
+_CACHE_SIZE = 768
+_ROUND_SHAPES = ("circle", "diamond", "hexagon", "ellipse")
+
+
+def hex_rgb(value: str) -> tuple:
+    """Return (r, g, b[, a]) of #rgb, #rrggbb or #rrggbbaa."""
+    v = value.lstrip("#")
+    if len(v) == 3:
+        v = "".join(c * 2 for c in v)
+    return tuple(int(v[i:i + 2], 16) for i in range(0, len(v), 2))
+
+
+def _mix(a: tuple, b: tuple, t: float) -> tuple:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
+
+
+def _luma(c: tuple) -> float:
+    return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255
+
+
+class CardRenderer:
+    """Draw the faces and back of a ruleset's cards from a layout (its layout.yaml, or the default).
+
+    `face(card, width_px)` and `back(width_px)` return cached `pygame.Surface`s with per-pixel
+    alpha (rounded corners); `aspect` is height/width of the default card size. Problems met while
+    drawing (art refused or unreadable) are kept in `problems` ({card id: message}) and the face
+    shows a placeholder instead, so a table never stops over a picture.
+    """
+
+    def __init__(self, ruleset, layout: Layout | str | Path | None = None):
+        self.ruleset = ruleset
+        if layout is None:
+            path = Path(ruleset.path) / "layout.yaml"
+            layout = load_layout(path, ruleset) if path.exists() else default_layout(ruleset)
+        elif isinstance(layout, (str, Path)):
+            layout = load_layout(layout, ruleset)
+        self.layout: Layout = layout
+        self.problems: dict[str, str] = {}
+        self._cache: OrderedDict = OrderedDict()
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+
+    # --- public API ---------------------------------------------------------------------------
+    @property
+    def aspect(self) -> float:
+        """Return height / width of a card (the layout's card size)."""
+        return self.layout.aspect
+
+    def aspect_of(self, kind: str) -> float:
+        return self.layout.for_kind(kind).aspect
+
+    def size_for(self, card, width_px: int) -> tuple[int, int]:
+        """Return the pixel size of a card's face at a width (kinds may differ in shape)."""
+        return width_px, max(1, round(width_px * self.layout.for_kind(card.kind).aspect))
+
+    def clear(self) -> None:
+        """Forget every cached face (after art files changed on disk)."""
+        self._cache.clear()
+        self.problems.clear()
+
+    def face(self, card, width_px: int, height_px: int | None = None, *, outlines: bool = False,
+             square: bool = False) -> pygame.Surface:
+        """Return the face of a card at a width (height from the kind's aspect unless given).
+
+        `outlines` draws every region's box and name (for aligning them in the studio); `square`
+        leaves the corners square and filled, as print files need.
+        """
+        width_px = max(8, int(width_px))
+        kl = self.layout.for_kind(card.kind)
+        if height_px is None:
+            height_px = max(8, round(width_px * kl.aspect))
+        key = ("face", card.face_key(), width_px, int(height_px), outlines, square)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._finish(self._draw_face(card, kl, width_px, int(height_px), outlines, square))
+            self._remember(key, surf)
+        else:
+            self._cache.move_to_end(key)
+        return surf
+
+    def back(self, width_px: int, height_px: int | None = None, *, square: bool = False) -> pygame.Surface:
+        """Return the card back at a width: the layout's back image, or a generated pattern with the game's name."""
+        width_px = max(8, int(width_px))
+        if height_px is None:
+            height_px = max(8, round(width_px * self.aspect))
+        key = ("back", width_px, int(height_px), square)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._finish(self._draw_back(width_px, int(height_px), square))
+            self._remember(key, surf)
+        return surf
+
+    def texts(self, card) -> list[tuple[Region, str]]:
+        """Return each text a face of this card shows, with its region (for glyph and fit checks)."""
+        out = []
+        for r in self.layout.for_kind(card.kind).regions:
+            if r.type in ("text", "number", "rarity", "manual") and self._applies(r, card):
+                s = self.region_text(r, card)
+                if s:
+                    out.append((r, s))
+        return out
+
+    def overflows(self, card, width_px: int | None = None) -> list[tuple[str, str]]:
+        """Return (region name, text) for each text that does not fit its region even at its minimum size.
+
+        Measured at the layout's print resolution unless a width is given.
+        """
+        kl = self.layout.for_kind(card.kind)
+        if width_px is None:
+            width_px = round(kl.size_mm[0] / 25.4 * self.layout.dpi)
+        scale = width_px / kl.size_mm[0]
+        bad = []
+        for r, s in self.texts(card):
+            fit = self._fit(r, s, scale)
+            if fit.overflow:
+                bad.append((r.name, s))
+        return bad
+
+    def palette_for(self, card) -> dict:
+        """Return the colour slots (main, light, dark, on_main, ink, paper, muted, ...) of a card."""
+        lay = self.layout
+        value = card.get(lay.palette_field) if card is not None else None
+        if isinstance(value, (list, tuple)):
+            value = value[0] if value else None
+        key = "" if value is None else str(value)
+        own = lay.colors.get(key, {})
+        default = lay.colors.get("default", {})
+        rs_color = self.ruleset.colors.get(key, {}).get("rgb") if key else None
+        main_hex = own.get("main") or rs_color or default.get("main") or lay.palette.get("main") or "#8c8c8c"
+        main = hex_rgb(main_hex)[:3]
+        pal = {
+            "main": main,
+            "light": _mix(main, (255, 255, 255), 0.78),
+            "dark": _mix(main, (0, 0, 0), 0.45),
+            "on_main": (255, 255, 255) if _luma(main) < 0.62 else (28, 26, 24),
+            "ink": (29, 27, 25),
+            "paper": (247, 243, 234),
+            "muted": (110, 104, 98),
+        }
+        for src in (lay.palette, default, own):
+            for k, v in src.items():
+                if k != "main" and isinstance(v, str) and _HEX.match(v):
+                    pal[k] = hex_rgb(v)
+        return pal
+
+    def region_text(self, r: Region, card) -> str | None:
+        """Return what a text-like region shows for a card, or None when the card lacks its field."""
+        if r.type == "manual":
+            return r.text or "MANUAL"
+        if r.type == "rarity":
+            v = self.value(card, r.field or "rarity")
+            if v is None:
+                return None
+            return str(self.layout.rarity.get(str(v), {}).get("label", v))
+        if r.template is not None:
+            found = False
+
+            def sub(m):
+                nonlocal found
+                v = self._format(self.value(card, m.group(1)), r.join)
+                if v is None:
+                    return ""
+                found = True
+                if m.group(2):
+                    try:
+                        return format(self.value(card, m.group(1)), m.group(2))
+                    except (ValueError, TypeError):
+                        return v
+                return v
+
+            s = _FIELD_REF.sub(sub, r.template)
+            if not found and _FIELD_REF.search(r.template):
+                return None
+            return s.strip(" 　\n") or None
+        if r.field:
+            v = self._format(self.value(card, r.field), r.join)
+            if v is None:
+                return None
+            return (r.text + v) if r.text else v
+        return r.text or None
+
+    def value(self, card, name: str):
+        """Return a card field, or one computed from the ruleset (kind_label, color_label, ...)."""
+        rs = self.ruleset
+        if name == "kind_label":
+            return rs.card_kinds.get(card.kind, {}).get("label") or card.kind
+        if name == "kind_label_en":
+            k = rs.card_kinds.get(card.kind, {})
+            return k.get("label_en") or card.kind
+        if name == "color_label":
+            return rs.colors.get(card.color, {}).get("label") or card.color or None
+        if name == "color_label_en":
+            c = rs.colors.get(card.color, {})
+            return c.get("label_en") or card.color or None
+        if name == "id":
+            return card.id
+        return card.get(name)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def _remember(self, key, surf) -> None:
+        self._cache[key] = surf
+        while len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    @staticmethod
+    def _finish(surf: pygame.Surface) -> pygame.Surface:
+        # convert_alpha makes blits fast, but needs a display mode; headless callers get the plain surface.
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            return surf.convert_alpha()
+        return surf
+
+    @staticmethod
+    def _format(v, join: str) -> str | None:
+        if v is None or v == "" or v is False:
+            return None
+        if isinstance(v, (list, tuple)):
+            items = [str(x) for x in v if x not in (None, "")]
+            return join.join(items) if items else None
+        if isinstance(v, dict):
+            return None
+        if v is True:
+            return "✓"
+        if isinstance(v, float):
+            return f"{v:g}"
+        return str(v)
+
+    def _applies(self, r: Region, card) -> bool:
+        for fname, want in r.when:
+            v = self.value(card, fname)
+            present = v not in (None, "", False) and v != () and v != []
+            if want is True:
+                ok = present
+            elif want is False:
+                ok = not present
+            elif isinstance(want, tuple):
+                ok = str(v) in {str(x) for x in want}
+            else:
+                ok = str(v) == str(want)
+            if not ok:
+                return False
+        if r.type == "manual":
+            return bool(card.manual)
+        if r.type in ("frame", "image"):
+            return not r.fields_used() or r.always or any(self.value(card, f) not in (None, "") for f in r.fields_used())
+        if r.type == "pips":
+            try:
+                return int(self.value(card, r.field or "cost") or 0) > 0
+            except (TypeError, ValueError):
+                return False
+        if r.fields_used():
+            return self.region_text(r, card) is not None
+        return bool(r.text) or r.shape != "none"
+
+    def _color(self, value: str, pal: dict):
+        if not value or value == "none":
+            return None
+        if value.startswith("#"):
+            return hex_rgb(value)
+        c = pal.get(value)
+        if isinstance(c, str):
+            return hex_rgb(c)
+        return c
+
+    def _fit(self, r: Region, s: str, scale: float):
+        x, y, w, h = self._inner(r, scale)
+        px = r.size * PT_MM * scale
+        min_px = r.min_size * PT_MM * scale
+        return _cached_fit(s, round(w, 2), round(h, 2), round(px, 2), round(min_px, 2), r.weight, r.wrap,
+                           r.line_spacing, r.ellipsis)
+
+    @staticmethod
+    def _inner(r: Region, scale: float) -> tuple:
+        x, y, w, h = (v * scale for v in r.rect)
+        if r.shape in _ROUND_SHAPES:
+            side = min(w, h) * (0.8 if r.shape == "circle" else 0.7)
+            if r.shape == "ellipse":
+                return x + w * 0.15, y + h * 0.15, w * 0.7, h * 0.7
+            return x + (w - side) / 2, y + (h - side) / 2, side, side
+        pad = r.padding_mm * scale
+        return x + pad, y + pad, max(1.0, w - 2 * pad), max(1.0, h - 2 * pad)
+
+    def _draw_face(self, card, kl: KindLayout, w: int, h: int, outlines: bool, square: bool) -> pygame.Surface:
+        ss = 2 if w < 400 else 1  # draw small faces at twice the size: smooth corners and circles
+        W, H = w * ss, h * ss
+        scale = W / kl.size_mm[0]
+        scale_y = H / kl.size_mm[1]
+        scale = min(scale, scale_y) if abs(scale - scale_y) / scale < 0.02 else scale
+        pal = self.palette_for(card)
+        surf = pygame.Surface((W, H), pygame.SRCALPHA)
+        bg = self._color(kl.background, pal) or (240, 240, 240)
+        radius = 0 if square else round(self.layout.corner_mm * scale)
+        pygame.draw.rect(surf, bg, (0, 0, W, H), border_radius=radius)
+        for r in kl.regions:
+            if not self._applies(r, card):
+                continue
+            try:
+                self._draw_region(surf, r, card, pal, scale)
+            except (pygame.error, ValueError, TypeError, ZeroDivisionError) as e:
+                self.problems[card.id] = f"{self.layout.path}:{r.line}: region {r.name!r}: {e}"
+        if outlines:
+            self._draw_outlines(surf, kl, scale)
+        if ss != 1:
+            surf = pygame.transform.smoothscale(surf, (w, h))
+        return surf
+
+    def _draw_region(self, surf, r: Region, card, pal: dict, scale: float) -> None:
+        rect = pygame.Rect(round(r.rect[0] * scale), round(r.rect[1] * scale),
+                           round(r.rect[2] * scale), round(r.rect[3] * scale))
+        sw = max(1, round(r.stroke_mm * scale)) if r.stroke_mm > 0 else 0
+        fill, stroke, ink = self._color(r.fill, pal), self._color(r.stroke, pal), self._color(r.color, pal)
+        shape = r.shape
+        if r.type == "rarity":
+            entry = self.layout.rarity.get(str(self.value(card, r.field or "rarity")), {})
+            fill = self._color(entry.get("fill", ""), pal) or fill
+            ink = self._color(entry.get("color", ""), pal) or ink
+            shape = entry.get("shape") or shape
+            r = _with_shape(r, shape)
+        if r.type == "image":
+            self._draw_image(surf, rect, card, pal, r)
+            if stroke and sw:
+                pygame.draw.rect(surf, stroke, rect, sw)
+            return
+        if r.type == "pips":
+            self._draw_pips(surf, rect, r, card, pal, scale, sw)
+            return
+        draw_shape(surf, shape, rect, fill, stroke, sw, round(r.radius_mm * scale))
+        if r.type == "frame":
+            return
+        s = self.region_text(r, card)
+        if not s:
+            return
+        fit = self._fit(r, s, scale)
+        x, y, w, h = self._inner(r, scale)
+        block = fit.height
+        top = y if r.valign == "top" else (y + (h - block) / 2 if r.valign == "middle" else y + h - block)
+        color = ink or (0, 0, 0)
+        for i, line in enumerate(fit.lines):
+            lw = textmod.width(line, fit.px, r.weight)
+            lx = x if r.align == "left" else (x + (w - lw) / 2 if r.align == "center" else x + w - lw)
+            textmod.render_line(surf, line, lx, top + i * fit.pitch + fit.px * textmod.ASCENT, fit.px, color,
+                                r.weight, r.italic)
+
+    def _draw_image(self, surf, rect: pygame.Rect, card, pal: dict, r: Region) -> None:
+        pic = None
+        try:
+            path = artmod.resolve_art(self.ruleset.path, card)
+            if path is not None:
+                pic = artmod.fit_image(artmod.load_image(path), rect.size, r.fit)
+        except DataError as e:
+            self.problems[card.id] = str(e)
+        if pic is None:
+            pic = artmod.placeholder(card, rect.size, pal["main"])
+        surf.blit(pic, rect.topleft)
+
+    def _draw_pips(self, surf, rect, r: Region, card, pal: dict, scale: float, sw: int) -> None:
+        try:
+            n = int(self.value(card, r.field or "cost") or 0)
+        except (TypeError, ValueError):
+            return
+        n = max(0, min(n, 40))
+        if not n:
+            return
+        along = rect.w if r.direction == "row" else rect.h
+        across = rect.h if r.direction == "row" else rect.w
+        size = min(r.pip_mm * scale, across)
+        gap = r.gap_mm * scale
+        if n * size + (n - 1) * gap > along:  # too many to fit: shrink pips and gaps together
+            k = along / (n * size + (n - 1) * gap)
+            size, gap = size * k, gap * k
+        total = n * size + (n - 1) * gap
+        start = 0 if r.align == "left" else ((along - total) / 2 if r.align == "center" else along - total)
+        fill = self._color(r.fill, pal) or pal["main"]
+        stroke = self._color(r.stroke, pal)
+        for i in range(n):
+            off = start + i * (size + gap)
+            if r.direction == "row":
+                box = pygame.Rect(round(rect.x + off), round(rect.y + (rect.h - size) / 2), round(size), round(size))
+            else:
+                box = pygame.Rect(round(rect.x + (rect.w - size) / 2), round(rect.y + off), round(size), round(size))
+            shape = {"circle": "circle", "diamond": "diamond", "square": "rect", "star": "star"}[r.pip_shape]
+            draw_shape(surf, shape, box, fill, stroke, max(1, sw), 0)
+
+    def _draw_outlines(self, surf, kl: KindLayout, scale: float) -> None:
+        hue = [(230, 40, 160), (20, 160, 230), (240, 140, 20), (40, 180, 80)]
+        label_px = max(9.0, 2.2 * scale)
+        for i, r in enumerate(kl.regions):
+            c = hue[i % len(hue)]
+            rect = pygame.Rect(round(r.rect[0] * scale), round(r.rect[1] * scale),
+                               round(r.rect[2] * scale), round(r.rect[3] * scale))
+            pygame.draw.rect(surf, c, rect, max(1, round(scale * 0.25)))
+            lw = textmod.width(r.name, label_px)
+            tag = pygame.Surface((round(lw + 4), round(label_px * 1.25)), pygame.SRCALPHA)
+            tag.fill((*c, 210))
+            textmod.render_line(tag, r.name, 2, label_px * 0.95, label_px, (255, 255, 255))
+            surf.blit(tag, rect.topleft)
+
+    def _draw_back(self, w: int, h: int, square: bool) -> pygame.Surface:
+        back = self.layout.back
+        ss = 2 if w < 400 else 1
+        W, H = w * ss, h * ss
+        scale = W / self.layout.size_mm[0]
+        pal = self.palette_for(None)
+        bg = self._color(back["background"], pal) or (40, 36, 56)
+        accent = self._color(back["accent"], pal) or (200, 170, 70)
+        surf = pygame.Surface((W, H), pygame.SRCALPHA)
+        radius = 0 if square else round(self.layout.corner_mm * scale)
+        pygame.draw.rect(surf, bg, (0, 0, W, H), border_radius=radius)
+        image = None
+        if back.get("image"):
+            try:
+                from .model import asset_path
+                p = asset_path(self.ruleset.path, back["image"])
+                if p.is_file():
+                    image = artmod.fit_image(artmod.load_image(p), (W, H), "cover")
+            except (ValueError, DataError) as e:
+                self.problems["(back)"] = str(e)
+        if image is not None:
+            surf.blit(image, (0, 0))
+        else:
+            m = round(3 * scale)
+            inner = pygame.Rect(m, m, W - 2 * m, H - 2 * m)
+            lattice = pygame.Surface(inner.size, pygame.SRCALPHA)
+            step = max(6, round(6 * scale))
+            faint = (*accent[:3], 55)
+            for k in range(-inner.h // step - 1, inner.w // step + inner.h // step + 2):
+                x0 = k * step
+                pygame.draw.line(lattice, faint, (x0, 0), (x0 + inner.h, inner.h), max(1, round(scale * 0.3)))
+                pygame.draw.line(lattice, faint, (x0, 0), (x0 - inner.h, inner.h), max(1, round(scale * 0.3)))
+            surf.blit(lattice, inner.topleft)
+            pygame.draw.rect(surf, accent, inner, max(1, round(0.6 * scale)), border_radius=round(2 * scale))
+            cx, cy = W / 2, H / 2
+            rad = min(W, H) * 0.3
+            pts = [(cx, cy - rad * 1.25), (cx + rad, cy), (cx, cy + rad * 1.25), (cx - rad, cy)]
+            pygame.draw.polygon(surf, bg, pts)
+            pygame.draw.polygon(surf, accent, pts, max(1, round(0.6 * scale)))
+            title = back.get("text", "{name}").format_map(_SafeMap(name=self.ruleset.name,
+                                                                     name_en=self.ruleset.name_en,
+                                                                     id=self.ruleset.id))
+            box_w = rad * 1.5
+            fit = _cached_fit(title, round(box_w, 2), round(rad, 2), round(7 * PT_MM * scale * 1.6, 2),
+                              round(4 * PT_MM * scale, 2), "bold", True, 1.2, True)
+            top = cy - fit.height / 2
+            for i, line in enumerate(fit.lines):
+                lw = textmod.width(line, fit.px, "bold")
+                textmod.render_line(surf, line, cx - lw / 2, top + i * fit.pitch + fit.px * textmod.ASCENT,
+                                    fit.px, accent, "bold")
+        if ss != 1:
+            surf = pygame.transform.smoothscale(surf, (w, h))
+        return surf
+
+
+class _SafeMap(dict):
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
+def _with_shape(r: Region, shape: str) -> Region:
+    from dataclasses import replace
+    return replace(r, shape=shape)
+
+
+_fit_cache: OrderedDict = OrderedDict()
+
+
+def _cached_fit(*args):
+    f = _fit_cache.get(args)
+    if f is None:
+        s, w, h, px, min_px, weight, wrap_, spacing, ellipsis = args
+        f = textmod.fit_text(s, w, h, px, min_px, weight=weight, wrap_lines=wrap_, line_spacing=spacing,
+                             ellipsis=ellipsis)
+        _fit_cache[args] = f
+        if len(_fit_cache) > 4096:
+            _fit_cache.popitem(last=False)
+    return f
+
+
+def draw_shape(surf, shape: str, rect: pygame.Rect, fill, stroke, sw: int, radius: int) -> None:
+    """Draw a filled and/or outlined shape in a box (rect, rounded, circle, ellipse, diamond, hexagon, banner, star)."""
+    if shape == "none" or (fill is None and stroke is None):
+        return
+    x, y, w, h = rect
+    cx, cy = rect.center
+    poly = None
+    if shape == "diamond":
+        poly = [(cx, y), (x + w, cy), (cx, y + h), (x, cy)]
+    elif shape == "hexagon":
+        q = w * 0.25
+        poly = [(x + q, y), (x + w - q, y), (x + w, cy), (x + w - q, y + h), (x + q, y + h), (x, cy)]
+    elif shape == "banner":
+        notch = min(w * 0.15, h * 0.5)
+        poly = [(x, y), (x + w, y), (x + w - notch, cy), (x + w, y + h), (x, y + h)]
+    elif shape == "star":
+        r_out, r_in = min(w, h) / 2, min(w, h) / 2 * 0.45
+        poly = [(cx + (r_out if k % 2 == 0 else r_in) * math.sin(k * math.pi / 5),
+                 cy - (r_out if k % 2 == 0 else r_in) * math.cos(k * math.pi / 5)) for k in range(10)]
+    if poly is not None:
+        if fill is not None:
+            pygame.draw.polygon(surf, fill, poly)
+        if stroke is not None and sw:
+            pygame.draw.polygon(surf, stroke, poly, sw)
+        return
+    if shape == "circle":
+        rad = min(w, h) / 2
+        if fill is not None:
+            pygame.draw.circle(surf, fill, (cx, cy), rad)
+        if stroke is not None and sw:
+            pygame.draw.circle(surf, stroke, (cx, cy), rad, sw)
+        return
+    if shape == "ellipse":
+        if fill is not None:
+            pygame.draw.ellipse(surf, fill, rect)
+        if stroke is not None and sw:
+            pygame.draw.ellipse(surf, stroke, rect, sw)
+        return
+    rad = radius if shape == "rounded" else 0
+    if fill is not None:
+        pygame.draw.rect(surf, fill, rect, border_radius=rad)
+    if stroke is not None and sw:
+        pygame.draw.rect(surf, stroke, rect, sw, border_radius=rad)
+
+
+__all__ = ["CardRenderer", "draw_shape", "hex_rgb", "TabletopError"]

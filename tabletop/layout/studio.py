@@ -1,0 +1,494 @@
+"""The layout studio (`tabletop studio RULESET`): every card of a ruleset, redrawn as its files change.
+
+A grid of all cards (filter by kind, colour and name), a click zooms a card and the side panel
+lists its data. The studio polls the modification times of ruleset.yaml, cards.yaml, layout.yaml,
+decks/ and assets/ a few times a second; a saved change shows at once. A file that does not load
+shows its `path:line: what is wrong` in a red banner while the last good version stays on screen.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pygame.freetype
+import pygame_gui
+
+from ..engine.errors import DataError, DataErrors, TabletopError
+from ..engine.ruleset import load_ruleset_dir, ruleset_dir, ruleset_ids
+from . import text as textmod
+from .model import default_layout, load_layout
+from .render import CardRenderer
+
+POLL_S = 0.3
+TOP = 52
+PANEL_W = 430
+THUMB_W = 150
+GAP = 14
+BG = (26, 30, 36)
+PANEL_BG = (34, 39, 47)
+FG = (232, 232, 232)
+DIM = (150, 156, 166)
+RED = (200, 60, 60)
+THEME = {
+    "defaults": {
+        "colours": {"normal_bg": "#2b3440", "hovered_bg": "#3b4a5c", "active_bg": "#1f5f8b",
+                    "normal_text": "#eeeeee", "dark_bg": "#1c2229", "normal_border": "#55606e",
+                    "selected_bg": "#1f5f8b", "text_cursor": "#eeeeee"},
+        "font": {"name": "noto_sans_jp", "size": "14"},
+    },
+}
+
+
+class Watcher:
+    """Report when any file of a ruleset folder that shapes its cards is saved, added or removed."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.seen = self.snapshot()
+
+    def files(self) -> list[Path]:
+        f = self.folder
+        out = [f / "ruleset.yaml", f / "cards.yaml", f / "layout.yaml"]
+        out += sorted((f / "decks").glob("*.yaml"))
+        assets = f / "assets"
+        if assets.is_dir():
+            out += sorted(p for p in assets.rglob("*") if p.is_file())
+        return out
+
+    def snapshot(self) -> dict:
+        snap = {}
+        for p in self.files():
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            snap[str(p)] = (st.st_mtime_ns, st.st_size)
+        return snap
+
+    def changed(self) -> bool:
+        """Return True once for each change since the last call."""
+        now = self.snapshot()
+        if now != self.seen:
+            self.seen = now
+            return True
+        return False
+
+
+def _messages(e: BaseException) -> list[str]:
+    if isinstance(e, DataErrors):
+        return [str(x) for x in e.errors]
+    if isinstance(e, (DataError, TabletopError)):
+        return [str(e)]
+    return [f"{type(e).__name__}: {e}"]
+
+
+class Studio:
+    """The studio's state and drawing; `handle(event)` and `frame(surface, dt)` drive it (a window or a test)."""
+
+    def __init__(self, folder: Path, size=(1600, 900)):
+        self.folder = Path(folder)
+        self.size = tuple(size)
+        if not pygame.font.get_init():
+            pygame.font.init()
+        pygame.freetype.init()
+        self.manager = pygame_gui.UIManager(self.size, THEME, starting_language="ja")
+        self.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": 14, "style": "bold", "antialiased": "1"}])
+        self.watcher = Watcher(self.folder)
+        self.ruleset = None
+        self.renderer: CardRenderer | None = None
+        self.errors: list[str] = []
+        self.reloads = 0
+        self.last_poll = 0.0
+        self.kind = None
+        self.color = None
+        self.name_filter = ""
+        self.outlines = False
+        self.selected: str | None = None
+        self.zoomed = False
+        self.scroll = 0
+        self.done = False
+        self.status = ""
+        self._build_widgets()
+        self.reload()
+
+    # --- files --------------------------------------------------------------------------------
+    def reload(self) -> bool:
+        """Load the ruleset and layout again; on any problem keep the last good ones and show why."""
+        try:
+            rs = load_ruleset_dir(self.folder)
+            path = self.folder / "layout.yaml"
+            layout = load_layout(path, rs) if path.exists() else default_layout(rs)
+            renderer = CardRenderer(rs, layout)
+        except Exception as e:  # noqa: BLE001 — whatever a half-saved file does, the studio stays up
+            self.errors = _messages(e)
+            self.status = f"{time.strftime('%H:%M:%S')} not loaded: showing the last good version"
+            return False
+        self.ruleset, self.renderer = rs, renderer
+        self.errors = []
+        self.reloads += 1
+        self.status = f"{time.strftime('%H:%M:%S')} loaded ({len(rs.cards)} cards, " \
+                      f"{'layout.yaml' if not layout.generated else 'default layout'})"
+        if self.selected not in rs.cards:
+            self.selected, self.zoomed = None, False
+        self._refresh_filters()
+        return True
+
+    def poll(self, force: bool = False) -> bool:
+        """Check the files (at most every POLL_S seconds unless forced); reload if one changed."""
+        now = time.monotonic()
+        if not force and now - self.last_poll < POLL_S:
+            return False
+        self.last_poll = now
+        if self.watcher.changed():
+            self.reload()
+            return True
+        return False
+
+    # --- widgets ------------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        m = self.manager
+        x = 10
+        self.b_back = pygame_gui.elements.UIButton(pygame.Rect(x, 8, 80, 36), "◀ Back", m)
+        x += 90
+        self.b_kind = pygame_gui.elements.UIButton(pygame.Rect(x + 330, 8, 200, 36), "Kind: all", m)
+        self.b_color = pygame_gui.elements.UIButton(pygame.Rect(x + 540, 8, 180, 36), "Colour: all", m)
+        self.e_name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 730, 8, 200, 36), m,
+                                                          placeholder_text="name filter")
+        self.b_outline = pygame_gui.elements.UIButton(pygame.Rect(x + 940, 8, 150, 36), "Outlines: off", m)
+        self.b_reload = pygame_gui.elements.UIButton(pygame.Rect(x + 1100, 8, 90, 36), "Reload", m)
+
+    def _refresh_filters(self) -> None:
+        rs = self.ruleset
+        if self.kind and self.kind not in rs.card_kinds:
+            self.kind = None
+        colors = self._colors()
+        if self.color and self.color not in colors:
+            self.color = None
+        self.b_kind.set_text(f"Kind: {self._kind_label(self.kind)}")
+        self.b_color.set_text(f"Colour: {self._color_label(self.color)}")
+
+    def _colors(self) -> list[str]:
+        if self.ruleset is None or self.renderer is None:
+            return []
+        field = self.renderer.layout.palette_field
+        seen = []
+        for c in self.ruleset.cards.values():
+            v = self.renderer.value(c, field)
+            v = "" if v is None else str(v)
+            if v not in seen:
+                seen.append(v)
+        return seen
+
+    def _kind_label(self, k) -> str:
+        if k is None:
+            return "all"
+        return self.ruleset.card_kinds[k].get("label") or k
+
+    def _color_label(self, c) -> str:
+        if c is None:
+            return "all"
+        if c == "":
+            return "(none)"
+        return self.ruleset.colors.get(c, {}).get("label") or c
+
+    def cycle_kind(self) -> None:
+        if self.ruleset is None:
+            return
+        kinds = [None, *self.ruleset.card_kinds]
+        self.kind = kinds[(kinds.index(self.kind) + 1) % len(kinds)]
+        self.scroll = 0
+        self._refresh_filters()
+
+    def cycle_color(self) -> None:
+        colors = [None, *self._colors()]
+        self.color = colors[(colors.index(self.color) + 1) % len(colors)] if self.color in colors else None
+        self.scroll = 0
+        self._refresh_filters()
+
+    def toggle_outlines(self) -> None:
+        self.outlines = not self.outlines
+        self.b_outline.set_text(f"Outlines: {'on' if self.outlines else 'off'}")
+
+    def cards(self) -> list:
+        """Return the cards the filters let through, in file order."""
+        if self.ruleset is None:
+            return []
+        out = []
+        needle = self.name_filter.strip().lower()
+        field = self.renderer.layout.palette_field
+        for c in self.ruleset.cards.values():
+            if self.kind and c.kind != self.kind:
+                continue
+            if self.color is not None:
+                v = self.renderer.value(c, field)
+                if ("" if v is None else str(v)) != self.color:
+                    continue
+            if needle and needle not in c.name.lower() and needle not in c.name_en.lower() and needle not in c.id.lower():
+                continue
+            out.append(c)
+        return out
+
+    # --- geometry -----------------------------------------------------------------------------
+    def grid_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, TOP, self.size[0] - PANEL_W, self.size[1] - TOP)
+
+    def thumb_size(self) -> tuple[int, int]:
+        aspect = self.renderer.aspect if self.renderer else 88 / 63
+        return THUMB_W, round(THUMB_W * aspect)
+
+    def thumb_rects(self) -> list[tuple[object, pygame.Rect]]:
+        """Return (card, screen rect) of each filtered card in the grid, scroll applied."""
+        area = self.grid_rect()
+        tw, th = self.thumb_size()
+        cols = max(1, (area.w - GAP) // (tw + GAP))
+        out = []
+        for i, c in enumerate(self.cards()):
+            col, row = i % cols, i // cols
+            out.append((c, pygame.Rect(area.x + GAP + col * (tw + GAP), area.y + GAP + row * (th + GAP) - self.scroll,
+                                       tw, round(tw * self.renderer.aspect_of(c.kind)))))
+        return out
+
+    def max_scroll(self) -> int:
+        rects = self.thumb_rects() if self.renderer else []
+        if not rects:
+            return 0
+        bottom = max(r.bottom for _, r in rects) + self.scroll
+        return max(0, bottom + GAP - self.grid_rect().bottom + (self._banner_h() if self.errors else 0))
+
+    def card_at(self, pos) -> object | None:
+        if not self.grid_rect().collidepoint(pos):
+            return None
+        for c, r in self.thumb_rects():
+            if r.collidepoint(pos):
+                return c
+        return None
+
+    # --- events -------------------------------------------------------------------------------
+    def handle(self, e: pygame.event.Event) -> None:
+        """Handle one event: widgets first, then clicks, the wheel and keys."""
+        consumed = self.manager.process_events(e)
+        if e.type == pygame.QUIT:
+            self.done = True
+        elif e.type == pygame_gui.UI_BUTTON_PRESSED:
+            if e.ui_element is self.b_back:
+                self.done = True
+            elif e.ui_element is self.b_kind:
+                self.cycle_kind()
+            elif e.ui_element is self.b_color:
+                self.cycle_color()
+            elif e.ui_element is self.b_outline:
+                self.toggle_outlines()
+            elif e.ui_element is self.b_reload:
+                self.watcher.changed()
+                self.reload()
+        elif e.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and e.ui_element is self.e_name:
+            self.name_filter = e.text
+            self.scroll = 0
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and not consumed:
+            if self.zoomed:
+                self.zoomed = False
+                return
+            c = self.card_at(e.pos)
+            if c is not None:
+                self.selected, self.zoomed = c.id, True
+        elif e.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.max_scroll(), self.scroll - e.y * 60))
+        elif e.type == pygame.KEYDOWN and not self.e_name.is_focused:
+            if e.key == pygame.K_ESCAPE:
+                if self.zoomed:
+                    self.zoomed = False
+                else:
+                    self.done = True
+            elif e.key == pygame.K_o:
+                self.toggle_outlines()
+            elif e.key == pygame.K_F5:
+                self.reload()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def frame(self, surface: pygame.Surface, dt: float = 1 / 30) -> None:
+        """Poll the files, then draw the whole studio onto surface."""
+        self.poll()
+        self.manager.update(dt)
+        self.draw(surface)
+        self.manager.draw_ui(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(BG)
+        pygame.draw.rect(surface, PANEL_BG, (0, 0, self.size[0], TOP))
+        title = self.ruleset.name if self.ruleset else self.folder.name
+        _text(surface, f"{title}", 100, 18, 16, FG, "bold", max_w=310)
+        _text(surface, self.status, 100, 38, 11, DIM, max_w=320)
+        if self.renderer is not None:
+            clip = surface.get_clip()
+            area = self.grid_rect()
+            surface.set_clip(area)
+            tw = self.thumb_size()[0]
+            for c, r in self.thumb_rects():
+                if r.bottom < area.top or r.top > area.bottom:
+                    continue
+                face = self.renderer.face(c, tw, r.h, outlines=self.outlines)
+                surface.blit(face, r.topleft)
+                if c.id == self.selected:
+                    pygame.draw.rect(surface, (255, 210, 80), r.inflate(6, 6), 3, border_radius=6)
+            if not self.cards():
+                _text(surface, "No card matches the filters.", area.x + 30, area.y + 40, 16, DIM)
+            surface.set_clip(clip)
+            self._draw_panel(surface)
+            if self.zoomed and self.selected in self.ruleset.cards:
+                self._draw_zoom(surface)
+        if self.errors:
+            self._draw_banner(surface)
+
+    def _draw_zoom(self, surface) -> None:
+        area = self.grid_rect()
+        shade = pygame.Surface(area.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, area.topleft)
+        c = self.ruleset.cards[self.selected]
+        aspect = self.renderer.aspect_of(c.kind)
+        h = area.h - 40
+        w = min(round(h / aspect), area.w - 40)
+        h = round(w * aspect)
+        face = self.renderer.face(c, w, h, outlines=self.outlines)
+        surface.blit(face, (area.centerx - w // 2, area.y + (area.h - h) // 2))
+
+    def _draw_panel(self, surface) -> None:
+        x0 = self.size[0] - PANEL_W
+        pygame.draw.rect(surface, PANEL_BG, (x0, TOP, PANEL_W, self.size[1] - TOP))
+        x, y = x0 + 16, TOP + 16
+        if self.selected not in (self.ruleset.cards if self.ruleset else {}):
+            _text(surface, "Click a card to zoom it and see its data.", x, y + 14, 14, DIM, max_w=PANEL_W - 32)
+            y += 40
+            for line in self._help():
+                y = _text(surface, line, x, y + 16, 12, DIM, max_w=PANEL_W - 32)
+            return
+        c = self.ruleset.cards[self.selected]
+        pw = 170
+        face = self.renderer.face(c, pw, outlines=self.outlines)
+        surface.blit(face, (x, y))
+        kx = x + pw + 14
+        yy = _text(surface, c.name, kx, y + 18, 17, FG, "bold", max_w=PANEL_W - pw - 46)
+        if c.name_en:
+            yy = _text(surface, c.name_en, kx, yy + 18, 12, DIM, max_w=PANEL_W - pw - 46)
+        yy = _text(surface, f"id {c.id}", kx, yy + 18, 12, DIM, max_w=PANEL_W - pw - 46)
+        yy = _text(surface, f"{c.path.rsplit('/', 1)[-1]}:{c.line}", kx, yy + 18, 12, DIM, max_w=PANEL_W - pw - 46)
+        y = max(y + face.get_height(), yy) + 10
+        rows = self._data_rows(c)
+        for k, v in rows:
+            if y > self.size[1] - 20:
+                break
+            _text(surface, k, x, y + 14, 12, DIM)
+            y = _text(surface, v, x + 96, y + 14, 12, FG, max_w=PANEL_W - 128) + 4
+
+    def _data_rows(self, c) -> list[tuple[str, str]]:
+        r = self.renderer
+        rows = [("kind", f"{r.value(c, 'kind_label')} ({c.kind})")]
+        if c.color:
+            rows.append(("colour", f"{r.value(c, 'color_label')} ({c.color})"))
+        rows.append(("rarity", str(c.rarity)))
+        for k, v in c.stats.items():
+            if v not in (None, "", [], {}):
+                rows.append((k, ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)))
+        for k in ("keywords", "tags"):
+            if getattr(c, k):
+                rows.append((k, "・".join(getattr(c, k))))
+        if c.text:
+            rows.append(("text", c.text))
+        if c.flavor:
+            rows.append(("flavor", c.flavor))
+        if c.manual:
+            rows.append(("manual", "yes: the table asks the players to resolve it"))
+        if c.art:
+            rows.append(("art", c.art))
+        if c.id in r.problems:
+            rows.append(("problem", r.problems[c.id]))
+        over = r.overflows(c)
+        if over:
+            rows.append(("overflow", ", ".join(n for n, _ in over) + " (cut at the minimum size)"))
+        return rows
+
+    def _help(self) -> list[str]:
+        return ["Wheel: scroll.  O: region outlines.  F5: reload.  Esc: close the zoom / leave.",
+                "Edit layout.yaml, cards.yaml or a picture in assets/ and save: the cards redraw within a second.",
+                f"Folder: {self.folder}"]
+
+    def _banner_h(self) -> int:
+        return min(self.size[1] // 2, 40 + 20 * len(self._banner_lines()))
+
+    def _banner_lines(self) -> list[str]:
+        lines = []
+        for m in self.errors[:12]:
+            lines += textmod.wrap(m, self.size[0] - 40, 13)
+        if len(self.errors) > 12:
+            lines.append(f"... and {len(self.errors) - 12} more")
+        return lines
+
+    def _draw_banner(self, surface) -> None:
+        lines = self._banner_lines()
+        h = self._banner_h()
+        rect = pygame.Rect(0, self.size[1] - h, self.size[0], h)
+        pygame.draw.rect(surface, (60, 18, 20), rect)
+        pygame.draw.rect(surface, RED, rect, 2)
+        _text(surface, "This version does not load — still showing the last good one:", 14, rect.y + 20, 14,
+              (255, 200, 200), "bold")
+        y = rect.y + 22
+        for line in lines:
+            if y > self.size[1] - 6:
+                break
+            y = _text(surface, line, 20, y + 18, 13, (255, 230, 230))
+
+
+def _text(surface, s: str, x: float, baseline: float, px: float, color, weight: str = "regular",
+          max_w: float | None = None) -> float:
+    """Draw text (wrapped to max_w) with its first baseline at `baseline`; return the last baseline."""
+    lines = textmod.wrap(s, max_w, px, weight) if max_w else s.split("\n")
+    y = baseline
+    for i, line in enumerate(lines):
+        if i:
+            y += px * 1.35
+        textmod.render_line(surface, line, x, y, px, color, weight)
+    return y
+
+
+def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames: int | None = None) -> int:
+    """Open the studio for a ruleset on `screen` (or a new window) until Back, Esc or closing the window.
+
+    Inside another window (the main menu's), the studio borrows it and leaves pygame running.
+    """
+    folder = ruleset_dir(ruleset_id)
+    if folder is None:
+        known = ", ".join(ruleset_ids()) or "none"
+        raise DataError(ruleset_id, None, f"no ruleset {ruleset_id!r} (known: {known})")
+    own_window = screen is None and pygame.display.get_surface() is None
+    if own_window:
+        pygame.init()
+        pygame.display.set_caption(f"tabletop studio — {ruleset_id}")
+        screen = pygame.display.set_mode((1600, 900))
+    elif screen is None:
+        screen = pygame.display.get_surface()
+    studio = Studio(folder, screen.get_size())
+    clock = pygame.time.Clock()
+    frames = 0
+    quit_app = False
+    while not studio.done:
+        dt = clock.tick(30) / 1000.0
+        for e in pygame.event.get():
+            if e.type == pygame.QUIT:
+                quit_app = True
+            studio.handle(e)
+        studio.frame(screen, min(dt, 0.1))
+        pygame.display.flip()
+        frames += 1
+        if max_frames is not None and frames >= max_frames:
+            break
+    if own_window:
+        pygame.quit()
+    elif quit_app:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))  # the window's owner should close too
+    return 0
+
+
+def run(args) -> int:
+    """Run `tabletop studio RULESET`."""
+    return run_studio(args.ruleset)

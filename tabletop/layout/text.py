@@ -1,0 +1,246 @@
+"""Text on card faces: fonts with fallbacks, Japanese line breaking (kinsoku), shrink-to-fit.
+
+Glyphs come from pygame_gui's Noto Sans JP; a character it lacks (✕, some dingbats) falls back
+to Noto Sans SC, Noto Sans and Fira Code, so a face never shows a box where any of them has the glyph.
+Sizes here are pixels; the renderer converts points to pixels.
+"""
+from __future__ import annotations
+
+import importlib.resources
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+import pygame.freetype
+
+# A line never starts with these (closing brackets, small kana, the long-vowel mark, punctuation)...
+NO_LINE_START = set(
+    "、。，．,.・：；:;？！?!‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー－―‐‑〜～…‥」』）)］]｝}〕〉》】〙〗〟’”»›"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ％%‰℃°′″"
+)
+# ...and never ends with these (opening brackets).
+NO_LINE_END = set("「『（(［[｛{〔〈《【〘〖〝‘“«‹")
+# Characters that belong to one unbreakable Latin word or number.
+_WORD = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-'_/#&@*.,:$=<>~^")
+ELLIPSIS = "…"
+_FALLBACKS = {
+    "regular": ("NotoSansJP-Regular.otf", "NotoSansSC-Regular.otf", "NotoSans-Regular.ttf", "FiraCode-Regular.ttf"),
+    "bold": ("NotoSansJP-Bold.otf", "NotoSansSC-Bold.otf", "NotoSans-Bold.ttf", "FiraCode-Regular.ttf"),
+}
+# Noto CJK's ideographic em box: the baseline sits 0.88 em below the top of a line.
+ASCENT = 0.88
+
+
+def _font_file(name: str) -> str:
+    return str(importlib.resources.files("pygame_gui.data") / name)
+
+
+@lru_cache(maxsize=None)
+def _font(name: str) -> pygame.freetype.Font:
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    f = pygame.freetype.Font(_font_file(name))
+    f.origin = True  # render_to positions the baseline, so lines of mixed fonts line up
+    f.pad = False
+    f.kerning = False
+    return f
+
+
+def fonts(weight: str = "regular") -> list[pygame.freetype.Font]:
+    """Return the fallback chain of fonts for a weight, the Japanese font first."""
+    return [_font(n) for n in _FALLBACKS.get(weight, _FALLBACKS["regular"])]
+
+
+@lru_cache(maxsize=8192)
+def _font_index(ch: str, weight: str) -> int:
+    """Return which font of the chain draws `ch` (-1: none does)."""
+    for i, f in enumerate(fonts(weight)):
+        m = f.get_metrics(ch, size=16)
+        if m and m[0] is not None:
+            return i
+    return -1
+
+
+def missing_glyphs(text: str, weight: str = "regular") -> list[str]:
+    """Return the characters of `text` that no font of the chain can draw (whitespace aside)."""
+    return sorted({ch for ch in text if not ch.isspace() and _font_index(ch, weight) < 0})
+
+
+@lru_cache(maxsize=65536)
+def advance(ch: str, px: float, weight: str = "regular") -> float:
+    """Return how far the pen moves for `ch` at `px` pixels."""
+    if ch == "\t":
+        ch = " "
+    i = _font_index(ch, weight)
+    if i < 0:
+        return px * 0.5
+    m = fonts(weight)[i].get_metrics(ch, size=px)
+    return float(m[0][4]) if m and m[0] else px * 0.5
+
+
+def width(text: str, px: float, weight: str = "regular") -> float:
+    return sum(advance(ch, px, weight) for ch in text)
+
+
+# --- line breaking ----------------------------------------------------------------------------
+def _units(text: str) -> list[str]:
+    """Split a paragraph into the smallest pieces a line may break between (words, CJK characters, spaces)."""
+    units: list[str] = []
+    for ch in text:
+        if ch == " ":
+            units.append(" ")
+        elif ch in _WORD and units and units[-1] != " " and units[-1][-1] in _WORD and units[-1][-1].isascii():
+            units[-1] += ch
+        else:
+            units.append(ch)
+    return units
+
+
+def _groups(text: str) -> list[str]:
+    """Glue units that must stay on one line: no group starts with a NO_LINE_START character, none ends before one."""
+    groups: list[str] = []
+    for u in _units(text):
+        if u == " ":
+            groups.append(u)
+            continue
+        if groups and groups[-1] != " " and (u[0] in NO_LINE_START or groups[-1][-1] in NO_LINE_END):
+            groups[-1] += u
+        else:
+            groups.append(u)
+    return groups
+
+
+def wrap(text: str, max_width: float, px: float, weight: str = "regular") -> list[str]:
+    """Break text into lines no wider than max_width, keeping kinsoku rules and whole Latin words.
+
+    Explicit newlines are kept. A single group wider than a line is cut by characters (a long
+    word would otherwise never fit); the cut still never puts a NO_LINE_START character first.
+    """
+    lines: list[str] = []
+    for para in text.split("\n"):
+        cur, cur_w = "", 0.0
+        for g in _groups(para):
+            if g == " ":
+                if cur:
+                    cur += " "
+                    cur_w += advance(" ", px, weight)
+                continue
+            gw = width(g, px, weight)
+            if cur_w + gw <= max_width + 0.01 or not cur.strip():
+                if gw > max_width + 0.01 and not cur.strip():
+                    for piece in _cut(g, max_width, px, weight):
+                        if cur.strip():
+                            lines.append(cur.rstrip())
+                        cur = piece
+                    cur_w = width(cur, px, weight)
+                    continue
+                cur += g
+                cur_w += gw
+            else:
+                lines.append(cur.rstrip())
+                if gw > max_width + 0.01:
+                    pieces = _cut(g, max_width, px, weight)
+                    lines.extend(pieces[:-1])
+                    cur = pieces[-1]
+                else:
+                    cur = g
+                cur_w = width(cur, px, weight)
+        lines.append(cur.rstrip())
+    return lines
+
+
+def _cut(group: str, max_width: float, px: float, weight: str) -> list[str]:
+    pieces, cur = [], ""
+    for ch in group:
+        if cur and width(cur + ch, px, weight) > max_width + 0.01 and ch not in NO_LINE_START:
+            pieces.append(cur)
+            cur = ch
+        else:
+            cur += ch
+    pieces.append(cur)
+    return pieces
+
+
+def ellipsize(line: str, max_width: float, px: float, weight: str = "regular") -> str:
+    """Return the longest start of `line` that fits max_width with "…" appended."""
+    cut = line.rstrip()
+    while cut and width(cut + ELLIPSIS, px, weight) > max_width:
+        cut = cut[:-1]
+    return cut.rstrip() + ELLIPSIS
+
+
+# --- fitting ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Fit:
+    """Text laid out in a box: its lines, the pixel size used, and whether it had to be cut."""
+
+    lines: tuple
+    px: float
+    pitch: float
+    overflow: bool
+
+    @property
+    def height(self) -> float:
+        return self.px + self.pitch * (len(self.lines) - 1) if self.lines else 0.0
+
+
+def block_height(n: int, px: float, line_spacing: float) -> float:
+    return px + px * line_spacing * (n - 1) if n else 0.0
+
+
+def fit_text(text: str, box_w: float, box_h: float, px: float, min_px: float, *, weight: str = "regular",
+             wrap_lines: bool = True, line_spacing: float = 1.3, ellipsis: bool = True) -> Fit:
+    """Lay text out in a box: shrink from px towards min_px until it fits, then cut with "…".
+
+    Without wrapping, text keeps its own lines and only shrinks. `overflow` is True when even the
+    minimum size did not fit and lines were cut (or would spill, with ellipsis off).
+    """
+    size = px
+    min_px = min(min_px, px)
+    while True:
+        lines = wrap(text, box_w, size, weight) if wrap_lines else text.split("\n")
+        widest = max((width(line, size, weight) for line in lines), default=0.0)
+        if widest <= box_w + 0.01 and block_height(len(lines), size, line_spacing) <= box_h + 0.01:
+            return Fit(tuple(lines), size, size * line_spacing, False)
+        if size <= min_px + 1e-6:
+            break
+        size = max(min_px, size - max(0.25, size * 0.04))
+    # Even the minimum size does not fit: keep as many lines as the box holds, cut the last one.
+    pitch = size * line_spacing
+    room = max(1, int(math.floor((box_h - size) / pitch + 1e-6)) + 1) if box_h >= size else 1
+    kept = list(lines[:room])
+    if not ellipsis:
+        return Fit(tuple(lines), size, pitch, True)
+    for i, line in enumerate(kept):
+        if width(line, size, weight) > box_w + 0.01:
+            kept[i] = ellipsize(line, box_w, size, weight)
+    if len(lines) > room and not kept[-1].endswith(ELLIPSIS):
+        kept[-1] = ellipsize(kept[-1], box_w, size, weight)
+    return Fit(tuple(kept), size, pitch, True)
+
+
+def render_line(surface: pygame.Surface, text: str, x: float, baseline: float, px: float, color,
+                weight: str = "regular", italic: bool = False) -> float:
+    """Draw one line with fallback fonts, its baseline at `baseline`; return the pen's end x."""
+    chain = fonts(weight)
+    run, run_font = "", None
+    pen = x
+
+    def flush():
+        nonlocal pen
+        if run:
+            f = chain[run_font] if run_font is not None and run_font >= 0 else chain[0]
+            style = pygame.freetype.STYLE_OBLIQUE if italic else pygame.freetype.STYLE_DEFAULT
+            f.render_to(surface, (round(pen), round(baseline)), run, fgcolor=color, size=px, style=style)
+            pen += width(run, px, weight)
+
+    for ch in text:
+        i = _font_index(ch, weight) if not ch.isspace() else (run_font if run_font is not None else 0)
+        if run and i != run_font:
+            flush()
+            run = ""
+        run_font = i
+        run += ch
+    flush()
+    return pen
