@@ -1,0 +1,617 @@
+"""千怪戦戯 (Senkai Sengi): monsters fight in three facing lanes; break the walls, then strike the player.
+
+Rules as implemented are in docs/rules/senkai.md (ids SK-Rn for the source's rules, SK-Dn for the
+decisions taken where it is silent). Reasons for refusing an action name the rule they enforce.
+
+Turn flow: up → draw → set run by themselves; the turn player acts in the main phase; `end_phase`
+runs the end phase and the next player's up/draw/set phases (`_advance`, called from `after`), stopping
+wherever a player must choose (an effect target).
+
+Choices a rule asks are pending choices answered by ordinary actions:
+  pay        — which up mana to down for the card being played: `pay target=MANA`, `pay_auto`, `cancel`
+  break_wall — which face-down wall breaks, chosen by the attacker: `break_wall target=WALL`
+  effect_target — a card effect's target (`choose_target` / `skip_effect`, from the effects mixin)
+"""
+from __future__ import annotations
+
+from tabletop.engine import Action, Controller, register
+from tabletop.engine.effects import QUEUE, EffectsMixin
+
+LANES = ("lane_left", "lane_center", "lane_right")
+LANE_POS = {name: i for i, name in enumerate(LANES)}
+LANE_WORDS = {"lane_left": "左レーン", "lane_center": "中央レーン", "lane_right": "右レーン"}
+
+# Keywords (SK-D10); an enchantment's keywords are given to its host.
+FLYING = "飛翔"      # may attack the player even with an opposing monster in the facing lane
+REACH = "長射程"     # may attack an opposing monster in any lane
+STEALTH = "隠密"     # may be attacked only from the facing lane
+STURDY = "堅牢"      # takes 1 less damage from attacks
+COUNTER = "反撃"     # when attacked, deals its AP to the attacker
+SIEGE = "破城"       # an attack on the player breaks 2 walls
+ANY_COLOR = "万色"   # mana: counts as every colour when paying
+
+PLAY_KINDS = ("monster", "spell", "enchantment")
+
+
+def facing(lane: str) -> str:
+    """Return the opposing lane facing `lane`: players sit across, so one's left faces the other's right (SK-D5)."""
+    return LANES[2 - LANE_POS[lane]]
+
+
+@register
+class Senkai(EffectsMixin, Controller):
+    id = "senkai"
+    EFFECT_ZONES = LANES
+
+    # --- deck rules ------------------------------------------------------------------------
+    @classmethod
+    def check_deck(cls, deck, rs):
+        """Check each deck's exact size against the parameters (SK-R3, sizes SK-D1)."""
+        out = []
+        for sec, param in (("main", "main_deck_size"), ("mana", "mana_deck_size")):
+            want = int(rs.parameters.get(param, 40 if sec == "main" else 20))
+            rows = deck.sections.get(sec, [])
+            total = sum(n for _, n, _ in rows)
+            if total != want:
+                label = rs.deck[sec]["label"] or sec
+                out.append((rows[0][2] if rows else 1,
+                            f"{label}: {total} cards, the deck must have exactly {want} (SK-R3)"))
+        return out
+
+    # --- setup -----------------------------------------------------------------------------
+    def setup(self, s, options):
+        for p in (0, 1):
+            self.shuffle(s, f"{p}.deck")          # SK-R4
+            self.shuffle(s, f"{p}.mana_deck")
+        for p in (0, 1):
+            deck = s.zones[f"{p}.deck"]
+            for _ in range(min(int(self.params.get("walls", 4)), len(deck))):   # SK-R5
+                self.move(s, deck[-1], f"{p}.walls", face_up=False)
+            self.log(s, f"P{p + 1} sets {len(s.zones[f'{p}.walls'])} walls")
+            self.draw(s, p, int(self.params.get("opening_hand", 4)))          # SK-R6
+        s.first = s.active = 0 if self.coin(s, "who goes first (SK-R7)") else 1
+        self.log(s, f"P{s.first + 1} goes first")
+        s.turn, s.phase = 1, "up"
+
+    def after_scenario(self, s):
+        """Run the automatic phases a scenario starts in (e.g. phase: up)."""
+        self._advance(s)
+
+    # --- small queries -----------------------------------------------------------------------
+    def lane_of(self, s, uid):
+        """Return (owner, lane name) of a monster in a lane, or None."""
+        c = s.cards[uid]
+        if c.host is not None:
+            return None
+        owner, _, name = c.zone.partition(".")
+        if name in LANE_POS:
+            return int(owner), name
+        return None
+
+    def monster_at(self, s, p, lane):
+        z = s.zones[f"{p}.{lane}"]
+        return z[0] if z else None
+
+    def has_kw(self, s, uid, kw):
+        c = s.cards[uid]
+        if kw in self.rs.cards[c.cid].keywords:
+            return True
+        return any(kw in self.rs.cards[s.cards[a].cid].keywords for a in c.attached)
+
+    def stat(self, s, uid, name):
+        """Return AP or HP: printed value, plus enchantment modifiers and effects, never below 0 (SK-R16, SK-R33)."""
+        c = s.cards[uid]
+        total = self.rs.cards[c.cid].get(name) or 0
+        for a in c.attached:
+            total += self.rs.cards[s.cards[a].cid].get(name + "_mod") or 0
+        for m in c.flags.get("mods", ()):
+            if m["stat"] == name:
+                total += m["n"]
+        return max(0, total)
+
+    def cost(self, s, uid):
+        return self.rs.cards[s.cards[uid].cid].get("cost") or 0
+
+    def _mana_colors_ok(self, s, mana_uid, color):
+        d = self.rs.cards[s.cards[mana_uid].cid]
+        return d.color == color or ANY_COLOR in d.keywords
+
+    def up_mana(self, s, p):
+        return [u for u in s.zones[f"{p}.mana"] if not s.cards[u].tapped]
+
+    def _first_turns(self, s):
+        return s.turn <= 2   # turn 1 is the first player's first turn, turn 2 the second player's
+
+    # --- moving cards out of lanes -----------------------------------------------------------
+    def move(self, s, uid, to, **kw):
+        """Move a card; one leaving a lane sheds its enchantments into their owners' discards (SK-R16)
+        and forgets its damage and this-turn modifiers."""
+        c = s.cards[uid]
+        if c.host is None and c.zone != to and c.zone.partition(".")[2] in LANE_POS:
+            for a in list(c.attached):
+                Controller.move(self, s, a, f"{s.cards[a].owner}.discard")
+                self.log(s, f"{self.name(s, a)} goes to the discard with its monster (SK-R16)")
+            c.counters.pop("damage", None)
+            c.flags.pop("mods", None)
+        return Controller.move(self, s, uid, to, **kw)
+
+    def destroy(self, s, uid, why=""):
+        """Destroy a monster: it and its enchantments go to the discard at once; then its on-destroy
+        effects are used from the discard (SK-R24, SK-R35)."""
+        owner = s.cards[uid].owner
+        self.move(s, uid, f"{owner}.discard")
+        self.log(s, f"{self.name(s, uid)} is destroyed{why}", kind="destroyed", card=uid)
+        self.fire(s, uid, "destroyed")
+
+    def check_destroyed(self, s):
+        """Destroy every monster whose damage reaches its HP (HP 0 included, SK-D9), turn player's first (SK-R28)."""
+        dead = []
+        for p in (s.active, 1 - s.active):
+            for lane in LANES:
+                for u in s.zones[f"{p}.{lane}"]:
+                    if s.cards[u].counters.get("damage", 0) >= self.stat(s, u, "hp"):
+                        dead.append(u)
+        for u in dead:
+            if self.lane_of(s, u) is not None:
+                self.destroy(s, u, " (SK-R24)")
+
+    # --- effects hooks -----------------------------------------------------------------------
+    def fx_destroy(self, s, uid, ctx):
+        if self.lane_of(s, uid) is not None:
+            self.destroy(s, uid)
+
+    # --- candidates ----------------------------------------------------------------------------
+    def actions(self, s, p):
+        if s.outcome is not None:
+            return []
+        if s.pending:
+            pd = s.pending[0]
+            if pd["player"] != p:
+                return []
+            if pd["kind"] == "effect_target":
+                return self.effect_actions(s, p)
+            if pd["kind"] == "pay":
+                out = [Action.make("pay", p, target=u) for u in self.up_mana(s, p)]
+                return out + [Action.make("pay_auto", p), Action.make("cancel", p)]
+            if pd["kind"] == "break_wall":
+                return [Action.make("break_wall", p, target=u) for u in s.zones[f"{1 - p}.walls"]]
+            return []
+        if p != s.active or s.phase != "main":
+            return []
+        out = []
+        monsters = [u for q in (p, 1 - p) for lane in LANES for u in s.zones[f"{q}.{lane}"]]
+        for u in s.zones[f"{p}.hand"]:
+            kind = self.rs.cards[s.cards[u].cid].kind
+            if kind == "monster":
+                out += [Action.make("play", p, card=u, to=f"{p}.{lane}") for lane in LANES]
+            elif kind == "spell":
+                out.append(Action.make("play", p, card=u))
+            elif kind == "enchantment":
+                out += [Action.make("play", p, card=u, target=m) for m in monsters]
+        for lane in LANES:
+            for u in s.zones[f"{p}.{lane}"]:
+                for lane2 in LANES:
+                    for t in s.zones[f"{1 - p}.{lane2}"]:
+                        out.append(Action.make("attack", p, card=u, target=t))
+                out.append(Action.make("attack", p, card=u, target_player=1 - p))
+        for zone in LANES + ("mana",):
+            for u in s.zones[f"{p}.{zone}"]:
+                if any(e.get("on") == "activate" for e in self.rs.cards[s.cards[u].cid].effects):
+                    out.append(Action.make("use", p, card=u))
+        out.append(Action.make("end_phase", p))
+        return out
+
+    # --- checks shared by main-phase actions -------------------------------------------------------
+    def _idle(self, s, p):
+        if s.pending:
+            return "first answer the choice in progress: " + s.pending[0]["prompt"]
+        if p != s.active:
+            return "it is not your turn"
+        if s.phase != "main":
+            return "actions are taken in the main phase (SK-R11)"
+        return None
+
+    def _pay_reason(self, s, p, uid):
+        """Return why `p` cannot pay for card `uid` now (SK-R14), or None."""
+        c = self.cost(s, uid)
+        if c == 0:
+            return None
+        up = self.up_mana(s, p)
+        if len(up) < c:
+            return f"it costs {c} and you have {len(up)} up mana (SK-R14)"
+        color = self.rs.cards[s.cards[uid].cid].color
+        if not any(self._mana_colors_ok(s, m, color) for m in up):
+            label = self.rs.colors.get(color, {}).get("label", color)
+            return f"you need at least one up {label} mana to pay for it (SK-R14)"
+        return None
+
+    # --- play --------------------------------------------------------------------------------
+    def check_play(self, s, a):
+        p = a.player
+        why = self._idle(s, p)
+        if why:
+            return why
+        u = a["card"]
+        if u not in s.cards or s.cards[u].zone != f"{p}.hand":
+            return "that card is not in your hand"
+        d = self.rs.cards[s.cards[u].cid]
+        if d.kind not in PLAY_KINDS:
+            return "mana cards are never in the hand (SK-R18)"
+        if d.kind == "monster":
+            to = a.get("to")
+            if not isinstance(to, str) or to.partition(".")[2] not in LANE_POS:
+                return "a monster enters one of your lanes (SK-R15)"
+            if to.partition(".")[0] != str(p):
+                return "a monster enters one of your own lanes (SK-R15)"
+            there = s.zones[to]
+            if there and s.cards[there[0]].tapped:
+                return "that lane holds your down monster (SK-R15)"
+        elif d.kind == "enchantment":
+            t = a.get("target")
+            if t not in s.cards or self.lane_of(s, t) is None:
+                return "an enchantment attaches to a monster in a lane (SK-R16)"
+        elif a.get("to") is not None or a.get("target") is not None:
+            return "a spell is simply used (SK-R17)"
+        return self._pay_reason(s, p, u)
+
+    def do_play(self, s, a):
+        p, u = a.player, a["card"]
+        c = self.cost(s, u)
+        intent = {"card": u, "to": a.get("to"), "target": a.get("target")}
+        if c == 0:
+            self._resolve_play(s, p, intent)
+            return
+        up = self.up_mana(s, p)
+        if len(up) == c or len({s.cards[m].cid for m in up}) == 1:
+            # The choice cannot matter: every up mana is downed, or they are all the same card (SK-D6).
+            for m in up[-c:]:
+                self.tap(s, m)
+            self.log(s, f"P{p + 1} downs {c} mana")
+            self._resolve_play(s, p, intent)
+            return
+        name = self.name(s, u)
+        self.ask(s, p, "pay", f"Down {c} mana for {name} (click mana, or pay automatically)",
+                 public_prompt=f"P{p + 1} is paying {c} mana", left=c, paid=[],
+                 color=self.rs.cards[s.cards[u].cid].color, **intent)
+
+    def _resolve_play(self, s, p, intent):
+        u = intent["card"]
+        d = self.rs.cards[s.cards[u].cid]
+        if d.kind == "monster":
+            to = intent["to"]
+            there = s.zones[to]
+            if there:
+                old = there[0]
+                self.move(s, old, f"{p}.discard")     # not destroyed: no on-destroy effect (SK-R35)
+                self.log(s, f"{self.name(s, old)} makes way and goes to the discard (SK-R15)")
+            self.move(s, u, to)
+            self.log(s, f"P{p + 1} summons {d.name} into the {LANE_WORDS[to.partition('.')[2]]}", kind="play", card=u)
+            self.fire(s, u, "enter")
+        elif d.kind == "enchantment":
+            host = intent["target"]
+            self.attach(s, u, host)
+            self.log(s, f"P{p + 1} attaches {d.name} to {self.name(s, host)}", kind="play", card=u)
+            self.fire(s, u, "play")
+        else:
+            self.move(s, u, f"{p}.discard")   # SK-D17: into the discard as it resolves
+            self.log(s, f"P{p + 1} casts {d.name}", kind="play", card=u)
+            self.fire(s, u, "play")
+        self.check_destroyed(s)
+
+    # --- paying ----------------------------------------------------------------------------------
+    def _pay_pending(self, s, p):
+        if not s.pending or s.pending[0]["kind"] != "pay" or s.pending[0]["player"] != p:
+            return None
+        return s.pending[0]
+
+    def check_pay(self, s, a):
+        pd = self._pay_pending(s, a.player)
+        if pd is None:
+            return "no card is waiting to be paid for"
+        m = a["target"]
+        if m not in s.cards or s.cards[m].zone != f"{a.player}.mana":
+            return "pay with mana from your mana zone (SK-R14)"
+        if s.cards[m].tapped:
+            return "that mana is already down (SK-R32)"
+        need_color = not any(self._mana_colors_ok(s, x, pd["color"]) for x in pd["paid"])
+        if need_color and pd["left"] == 1 and not self._mana_colors_ok(s, m, pd["color"]):
+            label = self.rs.colors.get(pd["color"], {}).get("label", pd["color"])
+            return f"at least one downed mana must be {label} (SK-R14)"
+        return None
+
+    def do_pay(self, s, a):
+        pd = s.pending[0]
+        m = a["target"]
+        self.tap(s, m)
+        pd["paid"].append(m)
+        pd["left"] -= 1
+        self.log(s, f"P{a.player + 1} downs {self.name(s, m)}")
+        if pd["left"] == 0:
+            s.pending.pop(0)
+            self._resolve_play(s, a.player, pd)
+
+    def check_pay_auto(self, s, a):
+        return None if self._pay_pending(s, a.player) else "no card is waiting to be paid for"
+
+    def auto_pay_choice(self, s, p, color, left, paid):
+        """Return the mana to down: plain mana before mana with text, one of the card's colour if needed."""
+        def rank(m):
+            d = self.rs.cards[s.cards[m].cid]
+            return (ANY_COLOR in d.keywords) * 2 + bool(d.effects)
+        up = sorted(self.up_mana(s, p), key=rank)
+        chosen = []
+        if not any(self._mana_colors_ok(s, x, color) for x in paid):
+            same = [m for m in up if self._mana_colors_ok(s, m, color)]
+            chosen.append(same[0])
+        for m in up:
+            if len(chosen) >= left:
+                break
+            if m not in chosen:
+                chosen.append(m)
+        return chosen
+
+    def do_pay_auto(self, s, a):
+        pd = s.pending.pop(0)
+        for m in self.auto_pay_choice(s, a.player, pd["color"], pd["left"], pd["paid"]):
+            self.tap(s, m)
+        self.log(s, f"P{a.player + 1} downs {pd['left']} more mana")
+        self._resolve_play(s, a.player, pd)
+
+    def check_cancel(self, s, a):
+        return None if self._pay_pending(s, a.player) else "nothing to cancel"
+
+    def do_cancel(self, s, a):
+        pd = s.pending.pop(0)
+        for m in pd["paid"]:
+            self.untap(s, m)
+        self.log(s, f"P{a.player + 1} takes the card back")
+
+    # --- attacks -----------------------------------------------------------------------------------
+    def check_attack(self, s, a):
+        p = a.player
+        why = self._idle(s, p)
+        if why:
+            return why
+        u = a["card"]
+        where = self.lane_of(s, u) if u in s.cards else None
+        if where is None or where[0] != p:
+            return "only your monsters in your lanes attack (SK-R20)"
+        if s.cards[u].tapped:
+            return "a down monster cannot attack (SK-R20)"
+        if a.get("target_player") is not None:
+            if a["target_player"] != 1 - p:
+                return "attack the opposing player"
+            if self._first_turns(s):
+                return "no attack on a player in either player's first turn (SK-R12)"
+            opp_lane = facing(where[1])
+            if s.zones[f"{1 - p}.{opp_lane}"] and not self.has_kw(s, u, FLYING):
+                return "an opposing monster in the facing lane blocks attacks on the player (SK-R21)"
+            return None
+        t = a.get("target")
+        tw = self.lane_of(s, t) if t in s.cards else None
+        if tw is None or tw[0] != 1 - p:
+            return "attack an opposing monster in a lane, or the opposing player (SK-R23)"
+        dist = abs(LANE_POS[facing(where[1])] - LANE_POS[tw[1]])
+        if dist and self.has_kw(s, t, STEALTH):
+            return f"{self.name(s, t)} has {STEALTH}: only the monster facing it can attack it (SK-D10)"
+        if dist > 1 and not self.has_kw(s, u, REACH):
+            return "a monster attacks the facing lane or a lane next to it; left and right are not adjacent (SK-R23)"
+        return None
+
+    def do_attack(self, s, a):
+        p, u = a.player, a["card"]
+        self.tap(s, u)   # SK-R20: the attacker goes down
+        if a.get("target_player") is not None:
+            opp = 1 - p
+            walls = s.zones[f"{opp}.walls"]
+            self.log(s, f"{self.name(s, u)} attacks P{opp + 1}", kind="attack", card=u)
+            if not walls:
+                self.win(s, p, f"P{opp + 1} has no walls left and is attacked (SK-R22)")
+                return
+            n = min(2 if self.has_kw(s, u, SIEGE) else 1, len(walls))
+            if n >= len(walls):
+                for w in list(walls):
+                    self.break_wall(s, w)
+            else:
+                self.ask(s, p, "break_wall", f"Choose {n} of P{opp + 1}'s walls to break",
+                         public_prompt=f"P{p + 1} chooses a wall to break", left=n, attacker=u)
+            self.fire(s, u, "attack")
+            return
+        t = a["target"]
+        dmg = self.stat(s, u, "ap")
+        if self.has_kw(s, t, STURDY):
+            dmg = max(0, dmg - 1)
+        self._add_damage(s, t, dmg)
+        self.log(s, f"{self.name(s, u)} attacks {self.name(s, t)}: {dmg} damage", kind="attack", card=u, target=t)
+        if self.has_kw(s, t, COUNTER):   # text beats the one-way rule (SK-R30 over SK-R23)
+            back = self.stat(s, t, "ap")
+            self._add_damage(s, u, back)
+            self.log(s, f"{self.name(s, t)} strikes back ({COUNTER}): {back} damage")
+        self.check_destroyed(s)
+        self.fire(s, u, "attack")
+
+    def _add_damage(self, s, uid, n):
+        if n > 0:
+            c = s.cards[uid]
+            c.counters["damage"] = c.counters.get("damage", 0) + n
+
+    def break_wall(self, s, w):
+        """Break a wall: it turns face up, then goes to its owner's discard (SK-R21, SK-D3)."""
+        self.flip(s, w, True)
+        self.log(s, f"P{s.cards[w].owner + 1}'s wall breaks: {self.name(s, w)}", kind="wall", card=w)
+        self.move(s, w, f"{s.cards[w].owner}.discard")
+
+    def check_break_wall(self, s, a):
+        if not s.pending or s.pending[0]["kind"] != "break_wall" or s.pending[0]["player"] != a.player:
+            return "no wall is waiting to be broken"
+        w = a["target"]
+        if w not in s.zones[f"{1 - a.player}.walls"]:
+            return "choose one of the attacked player's walls (SK-R21)"
+        return None
+
+    def do_break_wall(self, s, a):
+        pd = s.pending[0]
+        self.break_wall(s, a["target"])
+        pd["left"] -= 1
+        if pd["left"] <= 0 or not s.zones[f"{1 - a.player}.walls"]:
+            s.pending.pop(0)
+
+    # --- activated abilities ----------------------------------------------------------------------
+    def check_use(self, s, a):
+        p = a.player
+        why = self._idle(s, p)
+        if why:
+            return why
+        u = a["card"]
+        if u not in s.cards or s.cards[u].zone not in {f"{p}.{z}" for z in LANES + ("mana",)} or s.cards[u].host:
+            return "use abilities of your cards in your lanes or mana zone (SK-R19)"
+        if not any(e.get("on") == "activate" for e in self.rs.cards[s.cards[u].cid].effects):
+            return "that card has no ability to use"
+        if s.cards[u].tapped:
+            return "a down card cannot be downed (SK-R32)"
+        return None
+
+    def do_use(self, s, a):
+        u = a["card"]
+        self.tap(s, u)
+        self.log(s, f"P{a.player + 1} downs {self.name(s, u)} to use its ability", kind="use", card=u)
+        self.fire(s, u, "activate")
+        self.check_destroyed(s)
+
+    # --- turn flow -------------------------------------------------------------------------------
+    def check_end_phase(self, s, a):
+        return self._idle(s, a.player)
+
+    def do_end_phase(self, s, a):
+        p = a.player
+        s.phase = "end"
+        self.log(s, f"P{p + 1} ends the main phase", kind="phase", phase="end")
+        # End-of-turn effects of the turn player's cards (SK-R13, SK-D13).
+        for zone in LANES + ("mana",):
+            for u in list(s.zones[f"{p}.{zone}"]):
+                self.fire(s, u, "end_of_turn")
+
+    def after(self, s):
+        self.check_destroyed(s)
+        self._advance(s)
+
+    def _advance(self, s):
+        """Run the automatic phases until a player must act."""
+        while s.outcome is None and not s.pending and not s.data.get(QUEUE):
+            if s.phase == "end":
+                self._finish_turn(s)
+            elif s.phase == "up":
+                p = s.active
+                for zone in LANES + ("mana",):          # SK-R8
+                    for u in s.zones[f"{p}.{zone}"]:
+                        self.untap(s, u)
+                s.phase = "draw"
+            elif s.phase == "draw":
+                if not self.draw(s, s.active, 1):        # SK-R9
+                    self.log(s, f"P{s.active + 1} has no card to draw (SK-R9)")
+                s.phase = "set"
+            elif s.phase == "set":
+                p = s.active
+                n = int(self.params.get("first_turn_mana", 1) if s.turn == 1 else self.params.get("mana_per_turn", 2))
+                pile = s.zones[f"{p}.mana_deck"]
+                placed = []
+                for _ in range(min(n, len(pile))):       # SK-R10
+                    placed.append(self.move(s, pile[-1], f"{p}.mana", face_up=True).uid)
+                if placed:
+                    self.log(s, f"P{p + 1} sets {', '.join(self.name(s, u) for u in placed)}", kind="set")
+                s.phase = "main"
+                self.log(s, f"P{p + 1}'s main phase (turn {s.turn})", kind="phase", phase="main")
+            else:
+                return
+
+    def _finish_turn(self, s):
+        for p in (0, 1):                                 # SK-R13, SK-R25
+            for lane in LANES:
+                for u in s.zones[f"{p}.{lane}"]:
+                    s.cards[u].counters.pop("damage", None)
+        self.expire_mods(s, "end_of_turn")
+        if not s.zones["0.deck"] and not s.zones["1.deck"]:
+            self.win(s, None, "both main decks are empty at the end of the turn (SK-R27)")
+            return
+        if s.turn >= int(self.params.get("turn_limit", 200)):
+            self.win(s, None, f"the turn limit of {s.turn} turns is reached (SK-D12)")
+            return
+        s.active = 1 - s.active
+        s.turn += 1
+        s.phase = "up"
+        self.log(s, f"Turn {s.turn}: P{s.active + 1}", kind="turn")
+
+    # --- table helpers ------------------------------------------------------------------------------
+    def drop_action(self, s, player, uid, zone, target):
+        """Map drags: a spell anywhere, a monster onto a lane (or your monster there), an enchantment onto
+        a monster, an attacker onto an enemy monster or the opponent's walls/lanes."""
+        if uid not in s.cards:
+            return None
+        c = s.cards[uid]
+        kind = self.rs.cards[c.cid].kind
+        if c.zone == f"{player}.hand":
+            if kind == "spell":
+                return Action.make("play", player, card=uid)
+            if kind == "enchantment" and target is not None:
+                return Action.make("play", player, card=uid, target=target)
+            if kind == "monster":
+                if target is not None and self.lane_of(s, target) is not None:
+                    zone = s.cards[target].zone
+                if zone and zone.partition(".")[2] in LANE_POS:
+                    return Action.make("play", player, card=uid, to=zone)
+            return None
+        if self.lane_of(s, uid) is not None:
+            if target is not None and self.lane_of(s, target) is not None:
+                return Action.make("attack", player, card=uid, target=target)
+            if zone and zone.startswith(f"{1 - player}.") or (target in s.cards and s.cards[target].owner != player):
+                return Action.make("attack", player, card=uid, target_player=1 - player)
+        return super().drop_action(s, player, uid, zone, target)
+
+    def describe(self, s, a, viewer=None):
+        k = a.kind
+        if k == "play" and a.get("to"):
+            return f"summon {self.card_label(s, a['card'], viewer)} into {LANE_WORDS.get(a['to'].partition('.')[2], a['to'])}"
+        if k == "play" and a.get("target") is not None:
+            return f"attach {self.card_label(s, a['card'], viewer)} to {self.card_label(s, a['target'], viewer)}"
+        if k == "attack" and a.get("target_player") is not None:
+            return f"{self.card_label(s, a['card'], viewer)} attacks P{a['target_player'] + 1}"
+        if k == "pay":
+            return f"down {self.card_label(s, a['target'], viewer)}"
+        if k == "pay_auto":
+            return "pay automatically"
+        if k == "cancel":
+            return "take the card back"
+        if k == "break_wall":
+            return "break this wall"
+        if k == "use":
+            return f"down {self.card_label(s, a['card'], viewer)}: use its ability"
+        if k == "end_phase":
+            return "end the turn (エンドフェイズ)"
+        return super().describe(s, a, viewer)
+
+    def public(self, s, viewer):
+        players = []
+        for p in (0, 1):
+            mana = s.zones[f"{p}.mana"]
+            up = sum(1 for u in mana if not s.cards[u].tapped)
+            players.append({
+                "ウォール": len(s.zones[f"{p}.walls"]),
+                "魔力 (アップ/全部)": f"{up}/{len(mana)}",
+                "手札": len(s.zones[f"{p}.hand"]),
+                "メインデッキ": len(s.zones[f"{p}.deck"]),
+                "魔力デッキ": len(s.zones[f"{p}.mana_deck"]),
+                "捨て札": len(s.zones[f"{p}.discard"]),
+            })
+            players[p]["順番"] = "先攻" if p == s.first else "後攻"
+        badges = {}
+        for p in (0, 1):
+            for lane in LANES:
+                for u in s.zones[f"{p}.{lane}"]:
+                    d = self.rs.cards[s.cards[u].cid]
+                    ap, hp = self.stat(s, u, "ap"), self.stat(s, u, "hp")
+                    if ap != d.get("ap") or hp != d.get("hp"):
+                        badges[u] = [f"AP {ap}", f"HP {hp}"]
+        shared = {"ターン": s.turn, "フェイズ": self.rs.phase_label(s.phase)}
+        if s.turn <= 2:
+            shared["プレイヤーへの攻撃"] = "不可 (1ターン目)"
+        return {"players": players, "shared": shared, "badges": badges}
