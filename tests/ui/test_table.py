@@ -1,0 +1,272 @@
+"""The table, driven headless by posted mouse and keyboard events through the real event loop."""
+import json
+
+import pygame
+import pygame_gui
+import pytest
+
+from tabletop.engine import Action, Game
+from tabletop.ui import geometry
+from tabletop.ui.players import UniformBot
+from tabletop.ui.scene import App
+from tabletop.ui.table import HOVER_S, TableScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
+    a = App(size=(1600, 900), settings={"size": [1600, 900], "anim": 0.0, "language": "en", "bot_delay": 0.6})
+    yield a
+    for s in list(a.scenes):
+        s.leave()
+    a.manager.clear_and_reset()
+
+
+def post(app, etype, **kw):
+    pygame.event.post(pygame.event.Event(etype, kw))
+    app.step(1 / 60)
+
+
+def click(app, pos, button=1):
+    post(app, pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(app, pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.step(1 / 60)   # the widgets' own events (UI_BUTTON_PRESSED) arrive one frame later
+
+
+def drag(app, start, end):
+    post(app, pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        post(app, pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+    post(app, pygame.MOUSEBUTTONUP, pos=end, button=1)
+
+
+def key(app, k, mod=0):
+    post(app, pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def table(app, game, seats=(None, None)) -> TableScene:
+    scene = app.push(TableScene(app, game, list(seats)))
+    app.step(1 / 60)
+    return scene
+
+
+def spots_in(scene, zone):
+    return [s for s in scene.spots if s.zone == zone]
+
+
+def zone_center(scene, key):
+    return next(z for z in scene.zones if z.key == key).rect.center
+
+
+def open_curtain(app, scene):
+    assert scene.curtain is not None
+    click(app, (800, 450))
+    assert scene.curtain is None
+
+
+class Recorder:
+    """Wrap a face renderer and remember every card whose face the table asked for."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.aspect = inner.aspect
+        self.faces = []
+        self.backs = 0
+
+    def face(self, card, width):
+        self.faces.append(card.id)
+        return self.inner.face(card, width)
+
+    def back(self, width):
+        self.backs += 1
+        return self.inner.back(width)
+
+
+def test_drag_onto_a_legal_destination_applies_exactly_that_action(app):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    me = scene.viewer
+    card = spots_in(scene, f"{me}.hand")[0]
+    before = len(g.actions)
+    drag(app, card.rect.center, zone_center(scene, f"{me}.board"))
+    assert g.actions[before:] == [str(Action.make("play", me, card=card.card.uid, to=f"{me}.board"))]
+    assert g.state.cards[card.card.uid].zone == f"{me}.board"
+
+
+def test_drag_onto_an_illegal_destination_changes_nothing_and_shows_the_reason(app):
+    g = Game.new("tiny", seed=1)
+    me = g.to_act
+    for _ in range(3):   # fill the board (capacity 3) by manual moves from the deck
+        g.manual(Action.make("m_top", me, zone=f"{me}.deck", to=f"{me}.board"))
+    scene = table(app, g)
+    open_curtain(app, scene)
+    before = json.dumps(g.state.to_dict(), sort_keys=True)
+    card = spots_in(scene, f"{me}.hand")[0]
+    drag(app, card.rect.center, zone_center(scene, f"{me}.board"))
+    assert json.dumps(g.state.to_dict(), sort_keys=True) == before
+    assert "your board is full (T-R3)" in scene.message
+    # and a drop where no move goes: the card stays, the table says so
+    drag(app, card.rect.center, zone_center(scene, f"{1 - me}.board"))
+    assert json.dumps(g.state.to_dict(), sort_keys=True) == before
+    assert scene.message == "no move there"
+
+
+def test_a_click_taps_a_card_in_the_sandbox(app):
+    g = Game.new("sandbox", seed=2)
+    me = g.to_act
+    uid = g.state.zone(me, "hand")[0]
+    g.apply(Action.make("m_move", me, card=uid, to=f"{me}.play"))
+    scene = table(app, g)
+    open_curtain(app, scene)
+    spot = next(s for s in scene.spots if s.card.uid == uid)
+    click(app, spot.rect.center)
+    assert g.state.cards[uid].tapped
+    assert g.actions[-1] == f"p{me + 1} m_tap card={uid}"
+    spot = next(s for s in scene.spots if s.card.uid == uid)
+    assert spot.tapped and spot.rect.w > spot.rect.h   # drawn turned sideways
+
+
+def test_the_curtain_appears_when_the_acting_seat_changes_and_hides_the_table(app):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    first = g.to_act
+    assert scene.curtain == first                  # the first player is asked for too
+    open_curtain(app, scene)
+    assert scene.viewer == first
+    rec = Recorder(scene.renderer)
+    scene.renderer = rec
+    scene.art_cache.clear()
+    key(app, pygame.K_SPACE)                       # end the turn
+    assert g.to_act == 1 - first
+    assert scene.curtain == 1 - first
+    rec.faces.clear()
+    for _ in range(3):
+        app.step(1 / 60)
+    assert rec.faces == []                         # nothing of either hand is drawn under the curtain
+    assert not scene.ui["side"].visible            # nor the panels and log
+    click(app, (800, 450))
+    assert scene.curtain is None and scene.viewer == 1 - first
+
+
+def _seed_with_private_opponent_hand():
+    """Return a tiny game whose P2 hand holds a card id P1 cannot see anywhere."""
+    for seed in range(1, 60):
+        g = Game.new("tiny", seed=seed)
+        v = g.view(0)
+        seen = {c.cid for c in v.cards.values() if c.cid}
+        if set(g.state.cards[u].cid for u in g.state.zone(1, "hand")) - seen:
+            return g
+    raise AssertionError("no such seed")
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_no_hidden_card_identity_reaches_the_drawing_code(app, seat):
+    g = _seed_with_private_opponent_hand()
+    me = g.to_act
+    # a face-down trap of the acting player, seen only by its owner
+    trap = g.state.zone(me, "hand")[0]
+    g.apply(Action.make("set", me, card=trap, to=f"{me}.traps"))
+    scene = table(app, g, seats=[None, UniformBot(1)] if seat == 0 else [UniformBot(0), None])
+    scene.seats = [None, None]          # keep the bot still: this test only looks
+    scene.hotseat, scene.viewer, scene.curtain = False, seat, None
+    scene.refresh()
+    rec = Recorder(scene.renderer)
+    scene.renderer = rec
+    scene.art_cache.clear()
+    scene.preview_cache.clear()
+    view = g.view(seat)
+    visible = {c.cid for c in view.cards.values() if c.cid} | {c.cid for z in view.zones.values() for c in z if c.cid}
+    hidden = {g.state.cards[u].cid for u in g.state.zone(1 - seat, "hand")} - visible
+    if seat != me:
+        hidden |= {g.state.cards[trap].cid} - visible
+    assert hidden, "the test needs a hidden card whose identity the viewer has not seen"
+    # draw, hover every card long enough for the preview, right-click each for its menu
+    for s in list(scene.spots):
+        post(app, pygame.MOUSEMOTION, pos=s.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+        scene.update(HOVER_S + 0.1)
+        app.step(1 / 60)
+        post(app, pygame.MOUSEBUTTONDOWN, pos=s.rect.center, button=3)
+        app.step(1 / 60)
+    assert rec.faces, "the viewer's own cards are drawn"
+    assert set(rec.faces) <= visible
+    assert not set(rec.faces) & hidden
+    # the opponent's hand area shows only backs
+    opp_hand = spots_in(scene, f"{1 - seat}.hand")
+    assert opp_hand and all(s.card.cid is None for s in opp_hand)
+    assert all(scene.art(s.card) is scene.art_cache[(None, s.card.face_up, False)] for s in opp_hand)
+
+
+def test_a_bot_moves_at_a_watchable_pace_and_the_log_says_what_it_did(app, capsys):
+    g = Game.new("tiny", seed=1)
+    human = g.to_act
+    seats = [None, None]
+    seats[1 - human] = UniformBot(1 - human, seed=3)
+    app.settings["anim"] = 1.0
+    scene = table(app, g, seats)
+    assert scene.curtain is None and scene.viewer == human
+    key(app, pygame.K_SPACE)
+    assert g.to_act == 1 - human
+    n = len(g.actions)
+    for _ in range(10):            # 10 frames of 1/60 s: well under the bot's 0.6 s
+        app.step(1 / 60)
+    assert len(g.actions) == n
+    for _ in range(5):
+        app.step(0.2)
+    assert len(g.actions) > n
+    assert f"P{2 - human} (bot):" in capsys.readouterr().err
+
+
+def test_a_pending_choice_not_tied_to_a_card_is_a_button(app):
+    g = Game.new("tiny", seed=1)
+    a = g.to_act
+    uid = g.state.zone(a, "hand")[0]
+    g.apply(Action.make("play", a, card=uid, to=f"{a}.board"))
+    g.apply(Action.make("end", a))
+    g.apply(Action.make("end", 1 - a))
+    g.apply(Action.make("attack", a, card=uid))
+    assert g.to_act == 1 - a
+    scene = table(app, g)
+    open_curtain(app, scene)
+    buttons = [b for b, act in scene.ui["actions"] if act is not None and act.kind == "take"]
+    assert len(buttons) == 1
+    click(app, buttons[0].get_abs_rect().center)
+    assert g.actions[-1] == f"p{2 - a} take"
+
+
+def test_right_click_lists_every_legal_action_of_the_card(app):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    me = scene.viewer
+    spot = spots_in(scene, f"{me}.hand")[0]
+    post(app, pygame.MOUSEBUTTONDOWN, pos=spot.rect.center, button=3)
+    assert scene.menu is not None
+    listed = set(scene.menu[2].values())
+    expected = {x for x in g.legal_actions(me) if x.get("card") == spot.card.uid}
+    assert listed == expected and len(listed) == 2
+
+
+def test_undo_and_save_keys(app, tmp_path):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    me = scene.viewer
+    card = spots_in(scene, f"{me}.hand")[0]
+    drag(app, card.rect.center, zone_center(scene, f"{me}.traps"))   # face down: it reveals nothing
+    assert len(g.actions) == 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert g.actions == [] and g.state.cards[card.card.uid].zone == f"{me}.hand"
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert list((tmp_path / "saves").glob("tiny-*.json"))
+
+
+def test_zones_of_the_opponent_are_mirrored():
+    import types
+    spec = types.SimpleNamespace(rect=[0.1, 0.6, 0.2, 0.3])
+    area = pygame.Rect(0, 0, 1000, 1000)
+    assert geometry.zone_rect(spec, 0, 0, area) == pygame.Rect(100, 600, 200, 300)
+    assert geometry.zone_rect(spec, 1, 0, area) == pygame.Rect(700, 100, 200, 300)
+    assert geometry.zone_rect(spec, None, 0, area) == pygame.Rect(100, 600, 200, 300)
