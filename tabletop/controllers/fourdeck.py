@@ -1,0 +1,642 @@
+"""The controller of fourdeck (四つの山札), the four-deck game of the sWIKI rules page.
+
+There is no hand. Each player has four face-down decks: Level 1, 2 and 3 (with HP 6/10/14) and
+a spell deck. A deck at 0 HP puts its top card onto its owner's field and its HP is restored.
+Players hurt their own decks (damage phase) to bring units out and attack the opponent's decks
+to push the opponent's units out; a field whose total cost reaches 8 rebels (loses), an empty
+one (cost 0) is ruined (loses). Rule ids FD-Rn and decisions FD-Dn: docs/rules/fourdeck.md.
+
+Deck HP lives in `s.players[p]["hp_lv1" | "hp_lv2" | "hp_lv3"]`; the partner unit carries the
+card flag `partner`; the right to declare exhaustion victory is `s.data["claim"]`.
+"""
+from __future__ import annotations
+
+from tabletop.engine import Action, Controller, register
+from tabletop.engine.effects import OPS, QUEUE, EffectsMixin, register_op
+from tabletop.engine.state import copy_json, split_key
+
+LEVELS = ("lv1", "lv2", "lv3")          # the decks with HP (FD-R3); the spell deck has none
+UNBREAKABLE = "不屈"                     # keyword: cannot be destroyed (like the partner, FD-R9)
+DOUBLE = "連撃"                          # keyword: may attack twice per turn (card beats FD-D1)
+NO_PARTNER = "パートナー不可"              # keyword: may not be chosen as the partner unit
+TRIGGERS = ("enter", "destroyed", "attack", "activate", "cast", "start_of_turn")
+DECK_LABEL = {"lv1": "レベル1山札", "lv2": "レベル2山札", "lv3": "レベル3山札", "spell": "スペル山札"}
+
+
+def _dispatch(name: str):
+    """Return an op function that calls the controller's `op_<name>` (so another ruleset may
+    register an op of the same name for its own controller without breaking this one)."""
+    def fn(ctl, s, ctx):
+        getattr(ctl, "op_" + name)(s, ctx)
+    return fn
+
+
+register_op("deck_damage", _dispatch("deck_damage"), "zone")   # n damage to a deck (FD-R3 applies)
+register_op("deck_heal", _dispatch("deck_heal"), "zone")       # restore n HP, up to the maximum
+register_op("to_deck", _dispatch("to_deck"), "card")           # a field unit → bottom of its home deck
+register_op("peek", _dispatch("peek"), "zone")                 # look at the top card of a deck (FD-R7)
+register_op("win_if", _dispatch("win_if"))                     # win with n units of a type (FD-R20)
+
+
+@register
+class FourDeck(EffectsMixin, Controller):
+    id = "fourdeck"
+    EFFECT_ZONES = ("field",)
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        p = self.params
+        self.max_hp = {d: int(p["deck_hp"][d]) for d in LEVELS}
+        self.max_self = int(p.get("max_self_damage", 3))
+        self.rebellion = int(p.get("rebellion_cost", 8))
+        self.exhaustion = int(p.get("exhaustion_cards", 16))
+        self.turn_limit = int(p.get("turn_limit", 120))
+        # Effect steps by card and trigger, built once (actions() asks "can this activate?" often).
+        self.steps: dict[str, dict[str, list]] = {}
+        for cid, d in ruleset.cards.items():
+            by = {}
+            for e in d.effects:
+                by.setdefault(e.get("on"), []).append(copy_json(dict(e)))
+            self.steps[cid] = by
+
+    # --- deck rules ------------------------------------------------------------------------
+    @classmethod
+    def check_deck(cls, deck, rs):
+        """Check what the generic section rules cannot: one copy of a NAME across all four decks
+        (FD-R6), cards that name their own deck (FD-R2), and a possible partner (FD-R9)."""
+        problems = []
+        rows_by_name: dict[str, list] = {}
+        for sec, rows in deck.sections.items():
+            for cid, n, line in rows:
+                card = rs.cards[cid]
+                home = card.get("deck_section")
+                if home and home != sec and sec in rs.deck:
+                    problems.append((line, f"{cid}: the card says it goes in the {rs.deck[home]['label']}, "
+                                           f"not the {rs.deck[sec]['label']} (FD-R2)"))
+                rows_by_name.setdefault(card.name, []).append((sec, cid, n, line))
+        for name, rows in rows_by_name.items():
+            if len(rows) < 2:
+                continue   # one row: the per-section copy limit already checks it
+            card = rs.cards[rows[0][1]]
+            limit = None if card.copies == "any" else (card.copies if isinstance(card.copies, int) else 1)
+            total = sum(r[2] for r in rows)
+            if limit is not None and total > limit:
+                problems.append((rows[1][3], f"{rows[1][1]}: {total} cards named 「{name}」 in the deck, "
+                                             f"at most {limit} allowed (FD-R6)"))
+        lv1 = deck.sections.get("lv1", [])
+        if lv1 and all(NO_PARTNER in rs.cards[cid].keywords for cid, _, _ in lv1):
+            problems.append((lv1[0][2], "the Level 1 deck needs a card that can be the partner unit (FD-R9)"))
+        return problems
+
+    # --- setting up ----------------------------------------------------------------------
+    def init(self, s, options):
+        for p in (0, 1):
+            for d in LEVELS:
+                s.players[p].setdefault("hp_" + d, self.max_hp[d])
+        s.data.setdefault("claim", None)          # who may declare exhaustion victory (FD-R18/D5)
+        s.data.setdefault("spell_turn", [0, 0])   # the turn each player last used a spell (FD-R12)
+
+    def setup(self, s, options):
+        s.phase, s.turn = "setup", 0
+        how = (options or {}).get("first_player") or "coin"
+        if how in ("p1", "p2"):
+            self.log(s, f"{how.upper()} goes first (agreed, FD-R8)")
+            self._order_decided(s, 0 if how == "p1" else 1)
+            return
+        # The seeded coin stands in for janken; its winner chooses first or second (FD-R8, FD-D10).
+        winner = 0 if self.coin(s, "janken じゃんけん (FD-R8)") else 1
+        self.log(s, f"P{winner + 1} wins janken and chooses to go first or second")
+        self.ask(s, winner, "choose_order", f"P{winner + 1}: go first (先攻) or second (後攻)? (FD-R8)")
+
+    def _order_decided(self, s, first: int) -> None:
+        s.first = s.active = first
+        # Each player looks through their own Level 1 deck to choose the partner (FD-R9, FD-D7).
+        for p in (first, 1 - first):
+            for u in s.zones[f"{p}.lv1"]:
+                self.reveal_to(s, u, p)
+            self.ask(s, p, "choose_partner", f"P{p + 1}: choose your partner unit from your Level 1 deck (FD-R9)",
+                     public_prompt=f"P{p + 1} is choosing a partner unit")
+
+    def _start_turn(self, s, p: int) -> None:
+        s.active = p
+        s.turn += 1
+        s.phase = "damage"
+        for u in s.zones[f"{p}.field"]:
+            c = s.cards[u]
+            c.tapped = False                       # FD-D1: units ready again each own turn
+            c.flags.pop("swung", None)
+        self.log(s, f"turn {s.turn}: P{p + 1} — {self.rs.phase_label('damage')}", kind="turn", player=p)
+        for u in list(s.zones[f"{p}.field"]):
+            self._trigger(s, u, "start_of_turn")
+        self.resolve_effects(s)
+
+    # --- candidates ------------------------------------------------------------------------
+    def actions(self, s, p):
+        if s.pending:
+            pend = s.pending[0]
+            if pend["player"] != p:
+                return []
+            kind = pend["kind"]
+            if kind == "effect_target":
+                return self.effect_actions(s, p)
+            if kind == "choose_order":
+                return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
+            if kind == "choose_partner":
+                return [Action.make("choose_partner", p, card=u) for u in s.zones[f"{p}.lv1"]]
+            if kind == "claim":
+                return [Action.make("declare_victory", p), Action.make("decline_victory", p)]
+            return []
+        if p != s.active:
+            return []
+        out = []
+        if s.phase == "damage":
+            for d in LEVELS:
+                for n in range(self.max_self + 1):
+                    out.append(Action.make("damage", p, target_zone=f"{p}.{d}", amount=n))
+            out.append(Action.make("end_phase", p))
+        elif s.phase == "battle":
+            field = s.zones[f"{p}.field"]
+            for u in field:
+                for d in LEVELS:
+                    out.append(Action.make("attack", p, card=u, target_zone=f"{1 - p}.{d}"))
+            for u in field:
+                if "activate" in self.steps[s.cards[u].cid]:
+                    out.append(Action.make("activate", p, card=u))
+            for u in s.zones[f"{p}.spell"]:
+                out.append(Action.make("cast", p, card=u))
+            if s.data.get("claim") == p:
+                out.append(Action.make("declare_victory", p))
+            out.append(Action.make("end_turn", p))
+        return out
+
+    # --- checks shared by the turn actions ---------------------------------------------------
+    def _turn_check(self, s, a, phase: str):
+        if s.pending:
+            return f"first answer: {s.pending[0]['prompt']}"
+        if a.player != s.active:
+            return "it is not your turn"
+        if s.phase != phase:
+            return f"only in the {self.rs.phase_label(phase)} (now: {self.rs.phase_label(s.phase)})"
+        return None
+
+    def _own_field_unit(self, s, a):
+        c = s.cards.get(a["card"])
+        if c is None or c.zone != f"{a.player}.field":
+            return None
+        return c
+
+    # --- setup answers ----------------------------------------------------------------------
+    def check_choose_order(self, s, a):
+        if not s.pending or s.pending[0]["kind"] != "choose_order" or s.pending[0]["player"] != a.player:
+            return "nobody asked you to choose first or second"
+        return None if a["choice"] in ("first", "second") else "choose first or second (FD-R8)"
+
+    def do_choose_order(self, s, a):
+        s.pending.pop(0)
+        first = a.player if a["choice"] == "first" else 1 - a.player
+        self.log(s, f"P{a.player + 1} chooses to go {a['choice']}: P{first + 1} is the first player (先攻)")
+        self._order_decided(s, first)
+
+    def check_choose_partner(self, s, a):
+        if not s.pending or s.pending[0]["kind"] != "choose_partner" or s.pending[0]["player"] != a.player:
+            return "you are not choosing a partner now"
+        c = s.cards.get(a["card"])
+        if c is None or c.zone != f"{a.player}.lv1":
+            return "the partner unit comes from your own Level 1 deck (FD-R9)"
+        if NO_PARTNER in self.card_def(s, c.uid).keywords:
+            return f"{self.name(s, c.uid)} says it cannot be a partner unit (FD-R1)"
+        return None
+
+    def do_choose_partner(self, s, a):
+        s.pending.pop(0)
+        p, u = a.player, a["card"]
+        self.move(s, u, f"{p}.field", face_up=True)
+        s.cards[u].flags["partner"] = True
+        self.log(s, f"P{p + 1} chooses {self.name(s, u)} as partner unit (パートナーユニット)")
+        for d in LEVELS + ("spell",):            # FD-D7: then every deck is shuffled
+            self.shuffle(s, f"{p}.{d}")
+        if not s.pending:
+            self._start_turn(s, s.first)
+
+    # --- damage phase (FD-R11) ---------------------------------------------------------------
+    def check_damage(self, s, a):
+        r = self._turn_check(s, a, "damage")
+        if r:
+            return r
+        z, n = a["target_zone"], a["amount"]
+        if z == f"{a.player}.spell":
+            return "the spell deck has no HP (FD-R3)"
+        if z not in [f"{a.player}.{d}" for d in LEVELS]:
+            return "choose one of your own Level 1, 2 or 3 decks (FD-R11)"
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= self.max_self:
+            return f"reduce the HP by 0 to {self.max_self} (FD-R11)"
+        return None
+
+    def do_damage(self, s, a):
+        self.log(s, f"P{a.player + 1} damages their own {self.zone_label(a['target_zone'])} by {a['amount']}")
+        self.damage_deck(s, a["target_zone"], a["amount"])
+        s.phase = "battle"
+        self.resolve_effects(s)
+
+    def check_end_phase(self, s, a):
+        return self._turn_check(s, a, "damage")
+
+    def do_end_phase(self, s, a):
+        self.log(s, f"P{a.player + 1} deals no damage to their decks (0)")
+        s.phase = "battle"
+
+    # --- battle phase (FD-R12, R14, R15) -----------------------------------------------------
+    def check_attack(self, s, a):
+        r = self._turn_check(s, a, "battle")
+        if r:
+            return r
+        c = self._own_field_unit(s, a)
+        if c is None:
+            return "attack with one of your units on the field"
+        if s.turn <= 2:
+            return "neither player may attack in their first turn (FD-R10)"
+        if c.tapped:
+            return f"this unit is {self.rs.word('tapped')}: each unit attacks once per turn (FD-D1)"
+        if a["target_zone"] not in [f"{1 - a.player}.{d}" for d in LEVELS]:
+            return "attack one of the opponent's Level 1, 2 or 3 decks (FD-R14)"
+        return None
+
+    def do_attack(self, s, a):
+        u, z = a["card"], a["target_zone"]
+        c = s.cards[u]
+        if self.card_def(s, u).has(DOUBLE) and not c.flags.get("swung"):
+            c.flags["swung"] = True                # 連撃: the first of two attacks leaves it ready
+        else:
+            self.tap(s, u)
+        n = self.stat(s, u, "ap")
+        self.log(s, f"P{a.player + 1}: {self.name(s, u)} attacks {self.zone_label(z)} for {n}", kind="attack",
+                 card=u, zone=z)
+        self.damage_deck(s, z, n)
+        self._trigger(s, u, "attack")              # FD-D14: "after attacking" effects
+        self.resolve_effects(s)
+
+    def check_cast(self, s, a):
+        r = self._turn_check(s, a, "battle")
+        if r:
+            return r
+        c = s.cards.get(a["card"])
+        if c is None or c.zone != f"{a.player}.spell":
+            return "use a spell from your own spell deck (FD-R15)"
+        if s.turn == 1:
+            return "the first player may not use a spell in their first turn (FD-R10)"
+        if s.data["spell_turn"][a.player] == s.turn:
+            return "only one spell per turn (FD-R12)"
+        return None
+
+    def do_cast(self, s, a):
+        p, u = a.player, a["card"]
+        s.data["spell_turn"][p] = s.turn
+        self.move(s, u, f"{p}.grave", face_up=True)   # FD-R15: used spells are destroyed
+        self.log(s, f"P{p + 1} uses the spell {self.name(s, u)} (it goes to the graveyard)", kind="spell", card=u)
+        self._trigger(s, u, "cast", p)
+        self.resolve_effects(s)
+
+    def check_activate(self, s, a):
+        r = self._turn_check(s, a, "battle")
+        if r:
+            return r
+        c = self._own_field_unit(s, a)
+        if c is None:
+            return "activate one of your units on the field"
+        if "activate" not in self.steps[c.cid]:
+            return f"{self.name(s, c.uid)} has no effect to activate"
+        if c.tapped:
+            return f"this unit is {self.rs.word('tapped')}: it has already acted this turn (FD-D13)"
+        return None
+
+    def do_activate(self, s, a):
+        u = a["card"]
+        self.tap(s, u)                             # FD-D13: activating is the unit's action this turn
+        self.log(s, f"P{a.player + 1} activates {self.name(s, u)} (起動)", card=u)
+        self._trigger(s, u, "activate")
+        self.resolve_effects(s)
+
+    def check_end_turn(self, s, a):
+        return self._turn_check(s, a, "battle")
+
+    def do_end_turn(self, s, a):
+        s.phase = "end"
+        self.expire_mods(s, "end_of_turn")
+        self.log(s, f"P{a.player + 1}: {self.rs.phase_label('end')}")
+        self._start_turn(s, 1 - a.player)          # FD-R13
+
+    # --- exhaustion (FD-R18, FD-D5) ----------------------------------------------------------
+    def check_declare_victory(self, s, a):
+        if s.pending and not (s.pending[0]["kind"] == "claim" and s.pending[0]["player"] == a.player):
+            return f"first answer: {s.pending[0]['prompt']}"
+        if s.data.get("claim") != a.player:
+            return "only the player who put out the 16th card may declare victory (FD-R18)"
+        if self.field_count(s) < self.exhaustion:
+            return f"the fields hold fewer than {self.exhaustion} cards (FD-R18)"
+        return None
+
+    def do_declare_victory(self, s, a):
+        if s.pending and s.pending[0]["kind"] == "claim":
+            s.pending.pop(0)
+        self.win(s, a.player, f"P{a.player + 1} declares victory: exhaustion 疲弊, "
+                              f"{self.field_count(s)} cards on the fields (FD-R18)")
+
+    def check_decline_victory(self, s, a):
+        if not s.pending or s.pending[0]["kind"] != "claim" or s.pending[0]["player"] != a.player:
+            return "no victory declaration is offered to you now"
+        return None
+
+    def do_decline_victory(self, s, a):
+        s.pending.pop(0)
+        self.log(s, f"P{a.player + 1} does not declare victory now (the right stays while the fields hold "
+                    f"{self.exhaustion}+ cards, FD-D18)")
+
+    def execute(self, s, a):
+        before = self.field_count(s)
+        super().execute(s, a)
+        if s.outcome is None and before < self.exhaustion <= self.field_count(s) and s.phase != "setup":
+            s.data["claim"] = a.player             # FD-D5: whose action brought the 16th card out
+            self.log(s, f"the fields hold {self.field_count(s)} cards: P{a.player + 1} may declare victory "
+                        "(疲弊, FD-R18)")
+            s.pending = [p for p in s.pending if p["kind"] != "claim"]
+            self.ask(s, a.player, "claim", f"P{a.player + 1}: declare victory by exhaustion (疲弊)? (FD-R18)")
+
+    # --- the game's table operations ---------------------------------------------------------
+    def field_cost(self, s, p: int) -> int:
+        return sum(self.stat(s, u, "cost") for u in s.zones[f"{p}.field"])
+
+    def field_count(self, s) -> int:
+        return len(s.zones["0.field"]) + len(s.zones["1.field"])
+
+    def damage_deck(self, s, key: str, n: int) -> None:
+        """Reduce a deck's HP; at 0 its top card comes out and the HP is restored (FD-R3, D2, D3, R19)."""
+        p, d = split_key(key)
+        if d not in LEVELS or n <= 0:
+            return
+        hk = "hp_" + d
+        hp = s.players[p][hk]
+        if hp > n:
+            s.players[p][hk] = hp - n
+            self.log(s, f"{self.zone_label(key)}: HP {hp} → {hp - n}", kind="deck_hp", zone=key)
+            return
+        lost = n - hp
+        self.log(s, f"{self.zone_label(key)}: HP {hp} → 0" + (f" ({lost} damage beyond 0 is lost, FD-D2)" if lost else ""),
+                 kind="deck_hp", zone=key)
+        if d == "lv3" and not any(s.zones[f"{p}.{x}"] for x in LEVELS):
+            s.data.setdefault("declined", []).append(p)      # FD-R19, checked in after()
+            self.log(s, f"P{p + 1}'s decks are all empty and the Level 3 deck fell to 0: decline 必衰 (FD-R19)")
+        pile = s.zones[key]
+        if pile:
+            self.enter_field(s, pile[-1], f"{self.zone_label(key)} fell to 0 HP")
+        else:
+            self.log(s, f"{self.zone_label(key)} is empty: nothing comes out (FD-D3)")
+        s.players[p][hk] = self.max_hp[d]
+        self.log(s, f"{self.zone_label(key)}: HP restored to {self.max_hp[d]} (FD-R3)", kind="deck_hp", zone=key)
+
+    def enter_field(self, s, uid: int, why: str) -> None:
+        """Put a card onto its owner's field face up and queue its 'enter' effects."""
+        c = s.cards[uid]
+        self.move(s, uid, f"{c.owner}.field", face_up=True)
+        self.log(s, f"{self.name(s, uid)} comes out onto P{c.owner + 1}'s field ({why})", kind="enter", card=uid)
+        self._trigger(s, uid, "enter")
+
+    def home_deck(self, s, uid: int) -> str:
+        d = self.card_def(s, uid)
+        if d.kind == "spell":
+            return "spell"
+        return d.get("deck_section") or f"lv{min(3, max(1, int(d.get('cost') or 1)))}"
+
+    def indestructible(self, s, uid: int) -> bool:
+        c = s.cards[uid]
+        return bool(c.flags.get("partner")) or self.card_def(s, uid).has(UNBREAKABLE)
+
+    def _leave_field(self, s, uid: int) -> None:
+        flags = s.cards[uid].flags
+        flags.pop("mods", None)                  # FD-D17: modifiers end when a card leaves the field
+        flags.pop("swung", None)
+
+    def _trigger(self, s, uid: int, trigger: str, player: int | None = None) -> None:
+        """Queue a card's steps for `trigger` (resolved by the current action's resolve_effects)."""
+        steps = self.steps[s.cards[uid].cid].get(trigger)
+        if not steps:
+            return
+        q = s.data.setdefault(QUEUE, [])
+        who = s.cards[uid].owner if player is None else player
+        for step in steps:
+            q.append({"source": uid, "player": who, "step": copy_json(step), "event": {}})
+
+    # --- effect hooks: what the shared ops mean here ------------------------------------------
+    def effect_candidates(self, s, ctx, spec):
+        if isinstance(spec, dict) and spec.get("decks"):
+            me = ctx["player"]
+            players = {"own": [me], "enemy": [1 - me], "any": [me, 1 - me]}.get(spec.get("side", "own"), [me])
+            return [f"{p}.{d}" for p in players for d in spec["decks"]]
+        out = super().effect_candidates(s, ctx, spec)
+        if isinstance(spec, dict) and spec.get("not_partner"):
+            out = [u for u in out if not s.cards[u].flags.get("partner")]
+        if ctx["step"].get("do") == "destroy":
+            out = [u for u in out if not self.indestructible(s, u)]   # FD-R1: "cannot" wins
+        return out
+
+    def _zone_choice(self, p) -> bool:
+        return bool(p["options"]) and isinstance(p["options"][0], str)
+
+    def effect_actions(self, s, player):
+        if not s.pending or s.pending[0]["kind"] != "effect_target" or s.pending[0]["player"] != player:
+            return []
+        p = s.pending[0]
+        if not self._zone_choice(p):
+            return super().effect_actions(s, player)
+        out = [Action.make("choose_target", player, target_zone=z) for z in p["options"]]
+        if p.get("optional"):
+            out.append(Action.make("skip_effect", player))
+        return out
+
+    def check_choose_target(self, s, a):
+        p = self._effect_pending(s, a)
+        if p is not None and self._zone_choice(p):
+            return None if a.get("target_zone") in p["options"] else "choose one of the decks offered"
+        return super().check_choose_target(s, a)
+
+    def do_choose_target(self, s, a):
+        p = s.pending[0]
+        if not self._zone_choice(p):
+            return super().do_choose_target(s, a)
+        s.pending.pop(0)
+        item = p["item"]
+        self._run(s, OPS[item["step"]["do"]][0], {**item, "target": a["target_zone"]})
+        self.resolve_effects(s)
+
+    def fx_destroy(self, s, uid, ctx):
+        c = s.cards[uid]
+        if c.zone != f"{c.owner}.field":
+            return
+        if self.indestructible(s, uid):
+            self.log(s, f"{self.name(s, uid)} cannot be destroyed (FD-R9/FD-R1)")
+            return
+        self._leave_field(s, uid)
+        self.move(s, uid, f"{c.owner}.grave", face_up=True)
+        self.log(s, f"{self.name(s, uid)} is destroyed (破壊) and goes to the graveyard", kind="destroy", card=uid)
+        self._trigger(s, uid, "destroyed")         # FD-R21: on-destroy effects fire
+
+    def fx_exile(self, s, uid, ctx):
+        c = s.cards[uid]
+        if c.zone != f"{c.owner}.field":
+            return
+        self._leave_field(s, uid)
+        self.move(s, uid, f"{c.owner}.exile", face_up=True)
+        self.log(s, f"{self.name(s, uid)} is exiled (追放): out of the game, nothing fires (FD-R21)",
+                 kind="exile", card=uid)
+
+    def fx_bounce(self, s, uid, ctx):
+        self.op_to_deck(s, {**ctx, "target": uid})   # there is no hand (FD-R4)
+
+    def op_deck_damage(self, s, ctx):
+        self.damage_deck(s, ctx["target"], int(ctx["step"].get("n", 1)))
+
+    def op_deck_heal(self, s, ctx):
+        key = ctx["target"]
+        p, d = split_key(key)
+        if d not in LEVELS:
+            return
+        hk = "hp_" + d
+        before = s.players[p][hk]
+        s.players[p][hk] = min(self.max_hp[d], before + int(ctx["step"].get("n", 1)))
+        self.log(s, f"{self.zone_label(key)}: HP {before} → {s.players[p][hk]}", kind="deck_hp", zone=key)
+
+    def op_to_deck(self, s, ctx):
+        uid = ctx["target"]
+        c = s.cards.get(uid)
+        if c is None or c.zone != f"{c.owner}.field":
+            return
+        self._leave_field(s, uid)
+        c.flags.pop("partner", None)
+        name = self.name(s, uid)
+        dest = f"{c.owner}.{self.home_deck(s, uid)}"
+        self.move(s, uid, dest, index=0, face_up=False)
+        self.log(s, f"{name} returns to the bottom of {self.zone_label(dest)}", kind="move", card=uid)
+
+    def op_peek(self, s, ctx):
+        key = ctx["target"]
+        pile = s.zones.get(key)
+        p = ctx["player"]
+        if not pile:
+            self.log(s, f"P{p + 1} looks at {self.zone_label(key)}: it is empty")
+            return
+        self.reveal_to(s, pile[-1], p)
+        self.log(s, f"P{p + 1} looks at the top card of {self.zone_label(key)}",
+                 {p: f"P{p + 1} looks at the top card of {self.zone_label(key)}: {self.name(s, pile[-1])}"})
+
+    def op_win_if(self, s, ctx):
+        p, st = ctx["player"], ctx["step"]
+        tag, n = st.get("tag"), int(st.get("n", 1))
+        have = sum(1 for u in s.zones[f"{p}.field"] if tag in self.card_def(s, u).tags)
+        if have >= n:
+            self.win(s, p, f"P{p + 1} wins by the effect of {self.name(s, ctx['source'])}: "
+                           f"{have} {tag} units on the field (FD-R20)")
+        else:
+            self.log(s, f"{self.name(s, ctx['source'])}: only {have} {tag} units (needs {n}) — nothing happens")
+
+    # --- after every action: win and loss (FD-R16, R17, R19, D4) ------------------------------
+    def after(self, s):
+        if s.outcome is not None or s.phase == "setup":
+            return
+        losers = {}
+        for p in (0, 1):
+            cost = self.field_cost(s, p)
+            if cost >= self.rebellion:
+                losers[p] = f"rebellion 反乱: field cost {cost} ≥ {self.rebellion} (FD-R16)"
+            elif cost == 0:
+                losers[p] = "ruin 滅亡: field cost 0 (FD-R17)"
+        for p in s.data.pop("declined", []):
+            losers.setdefault(p, "decline 必衰: every deck empty and the Level 3 deck at 0 HP (FD-R19)")
+        if len(losers) == 2:
+            self.win(s, None, f"both lose at once (FD-D4): P1 {losers[0]}; P2 {losers[1]}")
+            return
+        if losers:
+            (p, why), = losers.items()
+            self.win(s, 1 - p, f"P{p + 1} loses — {why}")
+            return
+        if s.data.get("claim") is not None and self.field_count(s) < self.exhaustion:
+            s.data["claim"] = None                 # FD-D18: the right lapses below 16 cards
+            s.pending = [x for x in s.pending if x["kind"] != "claim"]
+        if s.turn > self.turn_limit:
+            self.win(s, None, f"turn limit {self.turn_limit} reached (FD-D9)")
+
+    # --- the table: panels, zone texts, badges, words -----------------------------------------
+    def public(self, s, viewer):
+        players, zones, badges = [], {}, {}
+        for p in (0, 1):
+            cost = self.field_cost(s, p)
+            row = {"場のコスト Field cost": f"{cost} / {self.rebellion}"}
+            for d in LEVELS:
+                key = f"{p}.{d}"
+                hp, n = s.players[p]["hp_" + d], len(s.zones[key])
+                row[f"{DECK_LABEL[d]} Lv{d[-1]}"] = f"HP {hp}/{self.max_hp[d]} · {n}枚"
+                zones[key] = f"HP {hp}/{self.max_hp[d]} · {n}枚"
+            n_sp = len(s.zones[f"{p}.spell"])
+            used = s.data["spell_turn"][p] == s.turn and s.turn > 0
+            row["スペル山札 Spells"] = f"{n_sp}枚" + (" (このターン使用済み)" if used else "")
+            row["墓場/追放 Grave/Exile"] = f"{len(s.zones[f'{p}.grave'])} / {len(s.zones[f'{p}.exile'])}"
+            players.append(row)
+            zones[f"{p}.spell"] = f"{n_sp}枚"
+            zones[f"{p}.field"] = f"コスト {cost}/{self.rebellion}"
+            for u in s.zones[f"{p}.field"]:
+                c = s.cards[u]
+                marks = []
+                if c.flags.get("partner"):
+                    marks.append("パートナー")
+                if c.flags.get("mods"):
+                    marks.append(f"攻{self.stat(s, u, 'ap')} コ{self.stat(s, u, 'cost')}")
+                if c.flags.get("swung") and not c.tapped:
+                    marks.append("連撃: あと1回")
+                if marks:
+                    badges[u] = marks
+        shared = {"場のカード Cards on fields": f"{self.field_count(s)} / {self.exhaustion}"}
+        if s.data.get("claim") is not None:
+            shared["疲弊 Exhaustion"] = f"P{s.data['claim'] + 1} may declare victory"
+        return {"players": players, "shared": shared, "badges": badges, "zones": zones}
+
+    def describe(self, s, a, viewer=None):
+        k = a.kind
+        if k == "damage":
+            return f"ダメージ {a['amount']} → {self.zone_label(a['target_zone'])} / damage own deck {a['amount']}"
+        if k == "end_phase":
+            return "ダメージなし (0) / no damage — to the battle phase"
+        if k == "attack":
+            u = a["card"]
+            return (f"攻撃 attack: {self.card_label(s, u, viewer)} ({self.stat(s, u, 'ap')}) → "
+                    f"{self.zone_label(a['target_zone'])}")
+        if k == "cast":
+            return f"スペル発動 cast: {self.card_label(s, a['card'], viewer)}"
+        if k == "activate":
+            return f"起動 activate: {self.card_label(s, a['card'], viewer)}"
+        if k == "choose_order":
+            return "先攻 / go first" if a["choice"] == "first" else "後攻 / go second"
+        if k == "choose_partner":
+            return f"パートナー partner: {self.card_label(s, a['card'], viewer)}"
+        if k == "choose_target" and a.get("target_zone"):
+            return f"→ {self.zone_label(a['target_zone'])}"
+        if k == "skip_effect":
+            return "しない / decline"
+        if k == "declare_victory":
+            return "勝利宣言 (疲弊) / declare victory"
+        if k == "decline_victory":
+            return "宣言しない / not now"
+        if k == "end_turn":
+            return "ターンエンド / end turn"
+        return super().describe(s, a, viewer)
+
+    def drop_action(self, s, player, uid, zone, target):
+        """Map drags: a unit onto an enemy deck attacks it; a spell onto your field or graveyard
+        is used; a Level 1 card onto your field is chosen as partner."""
+        if target is not None and target in s.cards:
+            zone = s.cards[target].zone
+        cands = [a for a in self.actions(s, player) if a.get("card") == uid]
+        for a in cands:
+            if a.get("target_zone") == zone:
+                return a
+        for a in cands:
+            if a.kind in ("cast", "choose_partner") and zone in (f"{player}.field", f"{player}.grave"):
+                return a
+        return None
