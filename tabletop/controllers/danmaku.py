@@ -1,0 +1,882 @@
+"""The danmaku controller: a Touhou-style danmaku card game (rules: docs/rules/danmaku.md).
+
+Power is physical: Power cards lie attached under a character or familiar and are counted as P.
+Current HP, a spell card's durability and the time limits are public counters (`hp`, `time`).
+Lasting card text (supports, spell cards) is data: `{on: static, do: aura, ...}` steps that
+`stat` folds into a card's values while their source is on the field. Hit checks flip coins with
+the game's generator (`coin`), which logs them for the table to animate.
+"""
+from __future__ import annotations
+
+from tabletop.engine import Action, Controller, register
+from tabletop.engine.controller import player_name
+from tabletop.engine.effects import QUEUE, EffectsMixin, register_op
+
+FIELD = ("main", "familiars")          # the zones of cards with HP
+PN = player_name
+
+
+# --- game-specific effect ops --------------------------------------------------------------------
+def _op_aura(ctl, s, ctx):
+    """Do nothing when fired: auras are lasting modifiers read by `Danmaku.stat`."""
+
+
+def _op_summon(ctl, s, ctx):
+    """Let the player put a matching card from their deck or hand onto the field (DM-R8: abilities may)."""
+    p, st = ctx["player"], ctx["step"]
+    froms = list(st.get("from", ["deck", "hand"]))
+    spec = {"side": "own", "zones": froms, "where": dict(st.get("where", {})), "enter": True}
+    found = ctl.effect_candidates(s, ctx, spec)
+    if not found:
+        ctl.log(s, f"{ctl.name(s, ctx['source'])}: no card can be put onto the field")
+        if "deck" in froms:
+            ctl.shuffle(s, f"{p}.deck")
+        return
+    deck = f"{p}.deck"
+    for u in found:
+        if s.cards[u].zone == deck:
+            ctl.reveal_to(s, u, p)
+    step = {"do": "_summon", "target": spec, "optional": True}
+    if "deck" in froms:
+        step["shuffle"] = deck
+    s.data.setdefault(QUEUE, []).insert(0, {"source": ctx["source"], "player": p, "event": {}, "step": step})
+
+
+def _op_summon_take(ctl, s, ctx):
+    t = ctx["target"]
+    p = ctx["player"]
+    src = s.cards[t].zone
+    ctl.enter_field(s, t, f"{p}.familiars")
+    ctl.log(s, f"{PN(p)} puts {ctl.name(s, t)} onto the field from the {ctl.zone_label(src)}")
+    if ctx["step"].get("shuffle"):
+        ctl.shuffle(s, ctx["step"]["shuffle"])
+    ctl.fire(s, t, "enter")
+
+
+def _op_bomb(ctl, s, ctx):
+    """Put the top card of the opponent's deck onto the opponent's side pile (DM-R6, DM-D6)."""
+    opp = 1 - ctx["player"]
+    deck = s.zones[f"{opp}.deck"]
+    if not deck:
+        ctl.log(s, f"ボム: {PN(opp)}'s deck is empty, nothing happens")
+        return
+    ctl.move(s, deck[-1], f"{opp}.side", face_up=False)
+    ctl.log(s, f"ボム: the top card of {PN(opp)}'s deck becomes a side card of {PN(opp)} "
+               f"({len(s.zones[f'{opp}.side'])} left)", kind="move")
+
+
+register_op("aura", _op_aura)
+register_op("summon", _op_summon)
+register_op("_summon", _op_summon_take, "card")
+register_op("bomb", _op_bomb)
+
+
+@register
+class Danmaku(EffectsMixin, Controller):
+    id = "danmaku"
+    EFFECT_ZONES = FIELD
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        # The lasting (static) steps of each card, read on every stat lookup: found once here.
+        self.statics = {cid: tuple(e for e in d.effects if e.get("on") == "static")
+                        for cid, d in ruleset.cards.items()}
+        self.abilities = {cid for cid, d in ruleset.cards.items()
+                          if any(e.get("on") == "activate" for e in d.effects)}
+        self.side_n = int(self.params.get("side_cards", 4))
+        self.hand_n = int(self.params.get("hand_size", 7))
+        self.bonus = int(self.params.get("power_bonus", 5))
+        self.slots = int(self.params.get("familiar_slots", 5))
+        self.turn_limit = int(self.params.get("turn_limit", 200))
+
+    # --- deck rules ---------------------------------------------------------------------------
+    @classmethod
+    def check_deck(cls, deck, rs):
+        problems = []
+        rows = deck.sections.get("main", [])
+        if rows and not any(rs.cards[c].kind == "character" for c, _, _ in rows):
+            problems.append((rows[0][2], "the deck needs a character card to choose the main character from (DM-R14)"))
+        side = deck.sections.get("side", [])
+        n = int(rs.parameters.get("side_cards", 4))
+        if sum(k for _, k, _ in side) > n:
+            problems.append((side[0][2], f"{sum(k for _, k, _ in side)} side-only cards, "
+                                         f"but only {n} side cards are set (DM-D7)"))
+        return problems
+
+    # --- start of a game ----------------------------------------------------------------------
+    def init(self, s, options):
+        d = s.data
+        d.setdefault("ready", False)          # setup finished: state-based rules and wins apply
+        d.setdefault("power_used", False)     # DM-R18: one Power (or Big Power) per turn
+        d.setdefault("score_used", False)     # DM-R18: one Score (or 1UP) per turn
+        d.setdefault("attacked", False)       # DM-R19: one attack in the danmaku phase
+        d.setdefault("used", [])              # DM-D14: abilities used this turn (card uids)
+        d.setdefault("redrawn", [False, False])
+
+    def setup(self, s, options):
+        """Ask each player for a main character (DM-R14); the rest of setup follows the answers."""
+        s.phase = "setup"
+        for p in (0, 1):
+            chars = [u for u in s.zones[f"{p}.deck"] if self.card_def(s, u).kind == "character"]
+            for u in chars:
+                self.reveal_to(s, u, p)
+            self.ask(s, p, "choose_main", "Choose your main character from your deck (DM-R14)",
+                     public_prompt=f"{PN(p)} chooses a main character", options=chars)
+
+    def after_scenario(self, s):
+        """Fill the counters a scenario leaves out (printed HP, durability, time) and start play."""
+        s.data["ready"] = s.phase != "setup"
+        for key, uids in s.zones.items():
+            name = key.split(".", 1)[1]
+            for u in uids:
+                c = s.cards[u]
+                d = self.rs.cards[c.cid]
+                if name in ("main", "familiars", "spell"):
+                    c.counters.setdefault("hp", d.get("hp") or 1)
+                if name in ("spell", "supports"):
+                    c.counters.setdefault("time", d.get("time") or 1)
+
+    def _finish_setup(self, s):
+        for p in (0, 1):
+            for u in s.zones[f"{p}.main"]:
+                self.flip(s, u, True)
+                s.cards[u].counters["hp"] = self.card_def(s, u).get("hp")
+            self.log(s, f"{PN(p)}'s main character: {self.name(s, s.zones[f'{p}.main'][0])}")
+        for p in (0, 1):
+            # DM-R15/D7: side-only cards of the deck list first, the open slots at random from the deck.
+            self.shuffle(s, f"{p}.deck")
+            side = s.zones[f"{p}.side"]
+            while len(side) < self.side_n and s.zones[f"{p}.deck"]:
+                self.move(s, s.zones[f"{p}.deck"][-1], f"{p}.side", face_up=False)
+            self.shuffle(s, f"{p}.side")      # DM-D11: which side card comes up is unknown
+            self.log(s, f"{PN(p)} sets {len(side)} side cards")
+        s.first = s.active = 0 if self.coin(s, "first player (DM-R16)") else 1
+        self.log(s, f"{PN(s.first)} goes first")
+        for p in (s.first, 1 - s.first):
+            self.shuffle(s, f"{p}.deck")
+            self.draw(s, p, self.hand_n)
+        for p in (s.first, 1 - s.first):
+            self.ask(s, p, "redraw", f"Keep this hand, or redraw {self.hand_n} once (DM-R16)",
+                     public_prompt=f"{PN(p)} decides whether to redraw")
+
+    def _begin_play(self, s):
+        s.data["ready"] = True
+        s.turn, s.active = 1, s.first
+        s.phase = "main"            # DM-R17: the first player's first start phase is skipped
+        self.log(s, f"turn 1: {PN(s.active)} (the start phase of the first turn is skipped)", kind="turn")
+
+    # --- reading the table ----------------------------------------------------------------------
+    def main_of(self, s, p):
+        z = s.zones[f"{p}.main"]
+        return z[0] if z else None
+
+    def spell_of(self, s, p):
+        z = s.zones[f"{p}.spell"]
+        return z[0] if z else None
+
+    def field(self, s, p):
+        return s.zones[f"{p}.main"] + s.zones[f"{p}.familiars"]
+
+    def power(self, s, uid) -> int:
+        """Return the card's P: the power values of the point cards attached to it (DM-R5, DM-R6)."""
+        total = 0
+        for a in s.cards[uid].attached:
+            d = self.rs.cards[s.cards[a].cid]
+            if d.kind == "point":
+                total += d.get("power") or 0
+        return total
+
+    def hp(self, s, uid) -> int:
+        return s.cards[uid].counters.get("hp", 0)
+
+    def stat(self, s, uid, name):
+        """Return a card's value: printed + modifiers until end of turn + auras on the field, ≥ 0."""
+        c = s.cards[uid]
+        v = self.rs.cards[c.cid].get(name) or 0
+        mods = c.flags.get("mods")
+        if mods:
+            v += sum(m["n"] for m in mods if m["stat"] == name)
+        for p in (0, 1):
+            for key in ("supports", "spell"):
+                for src in s.zones[f"{p}.{key}"]:
+                    for e in self.statics[s.cards[src].cid]:
+                        if e.get("stat") == name and self._aura_hits(s, src, p, e, c):
+                            v += self._aura_amount(s, p, e)
+        return max(0, v)
+
+    def _aura_hits(self, s, src, p, e, c) -> bool:
+        to = e.get("to", "own")
+        if to == "self":
+            ok = c.uid == src
+        elif to == "own":
+            ok = c.zone in (f"{p}.main", f"{p}.familiars")
+        elif to == "enemy":
+            ok = c.zone in (f"{1 - p}.main", f"{1 - p}.familiars")
+        elif to == "main":
+            ok = c.zone == f"{p}.main"
+        elif to == "spell":
+            ok = c.zone == f"{p}.spell"
+        else:
+            ok = False
+        if not ok:
+            return False
+        if e.get("where") and not self.matches(s, c.uid, {"where": e["where"]}):
+            return False
+        if e.get("if_main"):
+            m = self.main_of(s, p)
+            if m is None or not self.matches(s, m, {"where": e["if_main"]}):
+                return False
+        return True
+
+    def _aura_amount(self, s, p, e) -> int:
+        n = int(e.get("n", 0))
+        if e.get("per"):
+            spec = {"where": e["per"]}
+            return n * sum(1 for u in self.field(s, p) if self.matches(s, u, spec))
+        return n
+
+    def shot_attack(self, s, uid) -> int:
+        """Return a card's normal-shot attack: 通 + 5 × its power (DM-R23, DM-D12)."""
+        return self.stat(s, uid, "shot") + self.bonus * self.power(s, uid)
+
+    def normal_attack(self, s, p, with_familiars: bool) -> int:
+        """Return the normal-shot attack of player p: the main character, plus the familiars and
+        other characters only against a spell card (DM-R22/R23; DM-D3 without them)."""
+        m = self.main_of(s, p)
+        total = self.shot_attack(s, m) if m is not None else 0
+        if with_familiars:
+            total += sum(self.shot_attack(s, u) for u in s.zones[f"{p}.familiars"])
+        return total
+
+    def same_name_in_grave(self, s, p, uid) -> bool:
+        """Return whether a spell card of the same name (family and level) lies in the spell graveyard (DM-R9)."""
+        d = self.card_def(s, uid)
+        key = (d.get("family"), d.get("level"))
+        return any((self.rs.cards[s.cards[u].cid].get("family"), self.rs.cards[s.cards[u].cid].get("level")) == key
+                   for u in s.zones[f"{p}.spell_grave"])
+
+    # --- moving cards on and off the field -------------------------------------------------------
+    def enter_field(self, s, uid, to):
+        c = self.move(s, uid, to, face_up=True)
+        c.counters["hp"] = self.rs.cards[c.cid].get("hp") or 1
+        return c
+
+    def leave_field(self, s, uid, to):
+        """Move a card off the field: its power cards go to the graveyard, its counters are cleared."""
+        c = s.cards[uid]
+        for a in list(c.attached):
+            self.move(s, a, f"{s.cards[a].owner}.discard")
+        c.counters.clear()
+        c.flags.pop("mods", None)
+        self.move(s, uid, to)
+
+    def take_side(self, s, p, why):
+        """Move the top side card of p into p's hand (DM-D9)."""
+        side = s.zones[f"{p}.side"]
+        if not side:
+            return
+        u = side[-1]
+        self.move(s, u, f"{p}.hand")
+        self.log(s, f"{PN(p)} takes a side card ({why}); {len(side)} left",
+                 {p: f"{PN(p)} takes a side card: {self.name(s, u)} ({why}); {len(side)} left"}, kind="side", player=p)
+
+    # --- candidates ---------------------------------------------------------------------------
+    def actions(self, s, p):
+        if s.pending:
+            q = s.pending[0]
+            if q["player"] != p:
+                return []
+            k = q["kind"]
+            if k == "effect_target":
+                return self.effect_actions(s, p)
+            if k == "choose_main":
+                return [Action.make("choose_main", p, card=u) for u in q["options"]]
+            if k == "redraw":
+                return [Action.make("keep", p), Action.make("redraw", p)]
+            if k == "defend":
+                return [Action.make("defend", p, card=u) for u in q["options"]]
+            if k == "pay_discard":
+                return [Action.make("discard", p, card=u) for u in s.zones[f"{p}.hand"]]
+            return []
+        if p != s.active:
+            return []
+        out = []
+        if s.phase == "main":
+            field = self.field(s, p)
+            for u in s.zones[f"{p}.hand"]:
+                d = self.card_def(s, u)
+                if d.kind == "point":
+                    pt = d.get("point")
+                    if pt == "bomb":
+                        out.append(Action.make("bomb", p, card=u))
+                    else:
+                        for t in field:
+                            out.append(Action.make(pt, p, card=u, target=t))
+                elif d.kind in ("familiar", "character"):
+                    out.append(Action.make("summon", p, card=u, to=f"{p}.familiars"))
+                elif d.kind == "support":
+                    out.append(Action.make("support", p, card=u, to=f"{p}.supports"))
+                elif d.kind == "spell":
+                    out.append(Action.make("declare", p, card=u, to=f"{p}.spell"))
+            for u in field:
+                if s.cards[u].cid in self.abilities:
+                    out.append(Action.make("ability", p, card=u))
+            out.append(Action.make("end_phase", p))
+        elif s.phase == "danmaku":
+            out.append(self._attack_action(s, p))
+        return out
+
+    def _attack_action(self, s, p):
+        me = self.spell_of(s, p)
+        src = me if me is not None else self.main_of(s, p)
+        foe = self.spell_of(s, 1 - p)
+        if foe is not None:
+            return Action.make("attack", p, card=src, target=foe)
+        return Action.make("attack", p, card=src)
+
+    def drop_action(self, s, player, uid, zone, target):
+        a = super().drop_action(s, player, uid, zone, target)
+        if a is None:
+            own = [x for x in self.actions(s, player) if x.get("card") == uid and x.get("to") is None
+                   and x.get("target") is None]
+            if len(own) == 1:
+                return own[0]
+        return a
+
+    # --- shared checks -------------------------------------------------------------------------
+    def _main_phase(self, s, a):
+        if s.pending:
+            return "first answer the open choice"
+        if a.player != s.active:
+            return "it is not your turn"
+        if s.phase != "main":
+            return f"only in your main phase (DM-R18), not the {self.rs.phase_label(s.phase)} phase"
+        return None
+
+    def _in_hand(self, s, a, kind=None):
+        u = a["card"]
+        if u not in s.cards or s.cards[u].zone != f"{a.player}.hand":
+            return "that card is not in your hand"
+        if kind and self.card_def(s, u).kind != kind:
+            return f"that is not a {self.rs.card_kinds[kind]['label']} card"
+        return None
+
+    def _own_field(self, s, p, t):
+        return t in s.cards and s.cards[t].host is None and s.cards[t].zone in (f"{p}.main", f"{p}.familiars")
+
+    # --- setup answers ----------------------------------------------------------------------------
+    def _pending(self, s, a, kind):
+        if not s.pending or s.pending[0]["kind"] != kind or s.pending[0]["player"] != a.player:
+            return None
+        return s.pending[0]
+
+    def check_choose_main(self, s, a):
+        q = self._pending(s, a, "choose_main")
+        if q is None:
+            return "no main character is being chosen now"
+        if a["card"] not in q["options"]:
+            return "choose a character card from your deck (DM-R14)"
+        return None
+
+    def do_choose_main(self, s, a):
+        s.pending.pop(0)
+        self.move(s, a["card"], f"{a.player}.main", face_up=False)
+        self.log(s, f"{PN(a.player)} chooses a main character (shown when both have chosen)",
+                 {a.player: f"{PN(a.player)} chooses {self.name(s, a['card'])} as main character"})
+        if not any(q["kind"] == "choose_main" for q in s.pending):
+            self._finish_setup(s)
+
+    def check_keep(self, s, a):
+        return None if self._pending(s, a, "redraw") else "there is no hand to keep now"
+
+    def do_keep(self, s, a):
+        s.pending.pop(0)
+        self.log(s, f"{PN(a.player)} keeps the hand")
+        if not s.pending:
+            self._begin_play(s)
+
+    def check_redraw(self, s, a):
+        if not self._pending(s, a, "redraw"):
+            return "you can redraw only right after drawing your first hand (DM-R16)"
+        if s.data["redrawn"][a.player]:
+            return "you have already redrawn once (DM-R16)"
+        return None
+
+    def do_redraw(self, s, a):
+        s.pending.pop(0)
+        p = a.player
+        s.data["redrawn"][p] = True
+        for u in list(s.zones[f"{p}.hand"]):
+            self.move(s, u, f"{p}.deck", face_up=False)
+        self.shuffle(s, f"{p}.deck")
+        self.log(s, f"{PN(p)} redraws the hand")
+        self.draw(s, p, self.hand_n)
+        if not s.pending:
+            self._begin_play(s)
+
+    # --- main phase: point cards ------------------------------------------------------------------
+    def _point_check(self, s, a, pt, flag, rule_word):
+        r = self._main_phase(s, a) or self._in_hand(s, a, "point")
+        if r:
+            return r
+        d = self.card_def(s, a["card"])
+        if d.get("point") != pt:
+            return f"{d.name} is not a {rule_word} card"
+        if not self._own_field(s, a.player, a["target"]):
+            return "put it on one of your characters or familiars (DM-R5)"
+        if s.data[flag]:
+            return f"you have already used a {rule_word} card this turn (DM-R18)"
+        return None
+
+    def check_power(self, s, a):
+        return self._point_check(s, a, "power", "power_used", "Power")
+
+    def do_power(self, s, a):
+        s.data["power_used"] = True
+        self.attach(s, a["card"], a["target"], under=True)
+        self.log(s, f"{PN(a.player)} attaches {self.name(s, a['card'])} to {self.name(s, a['target'])}: "
+                    f"P{self.power(s, a['target'])}")
+
+    def check_score(self, s, a):
+        r = self._point_check(s, a, "score", "score_used", "Score")
+        if r:
+            return r
+        d = self.card_def(s, a["card"])
+        if d.get("heal_x") and self.card_def(s, a["target"]).kind != "character":
+            return f"{d.name} heals a character card (DM-R6)"
+        return None
+
+    def do_score(self, s, a):
+        s.data["score_used"] = True
+        d = self.card_def(s, a["card"])
+        t = a["target"]
+        n = (d.get("heal") or 0) + (d.get("heal_x") or 0) * (self.card_def(s, t).get("hp") or 0)
+        self.move(s, a["card"], f"{a.player}.discard")
+        s.cards[t].counters["hp"] = self.hp(s, t) + n
+        self.log(s, f"{PN(a.player)} uses {d.name}: {self.name(s, t)} heals {n} (HP {self.hp(s, t)})")
+
+    def check_bomb(self, s, a):
+        r = self._main_phase(s, a) or self._in_hand(s, a, "point")
+        if r:
+            return r
+        return None if self.card_def(s, a["card"]).get("point") == "bomb" else "that is not a Bomb card"
+
+    def do_bomb(self, s, a):
+        self.move(s, a["card"], f"{a.player}.discard")
+        self.log(s, f"{PN(a.player)} uses {self.name(s, a['card'])}")
+        self.fire(s, a["card"], "play", a.player)
+
+    # --- main phase: familiars, supports, spell cards ----------------------------------------------
+    def check_summon(self, s, a):
+        r = self._main_phase(s, a) or self._in_hand(s, a)
+        if r:
+            return r
+        d = self.card_def(s, a["card"])
+        if d.kind == "character":
+            return "a character card cannot be put onto the field from hand, only by an ability (DM-R8)"
+        if d.kind != "familiar":
+            return "only familiars go to the familiar zone"
+        if a.get("to") not in (None, f"{a.player}.familiars"):
+            return "familiars go to your familiar zone"
+        m = self.main_of(s, a.player)
+        need = d.get("req_p") or 0
+        if m is None or self.power(s, m) < need:
+            have = 0 if m is None else self.power(s, m)
+            return f"{d.name} needs P{need} on your main character, it has P{have} (DM-R2)"
+        if len(s.zones[f"{a.player}.familiars"]) >= self.slots:
+            return f"your familiar zone is full ({self.slots}, DM-D13)"
+        return None
+
+    def do_summon(self, s, a):
+        self.enter_field(s, a["card"], f"{a.player}.familiars")
+        self.log(s, f"{PN(a.player)} puts {self.name(s, a['card'])} onto the field")
+        self.fire(s, a["card"], "enter", a.player)
+
+    def check_support(self, s, a):
+        r = self._main_phase(s, a) or self._in_hand(s, a, "support")
+        if r:
+            return r
+        if a.get("to") not in (None, f"{a.player}.supports"):
+            return "supports go to your support area"
+        return None
+
+    def do_support(self, s, a):
+        c = self.move(s, a["card"], f"{a.player}.supports", face_up=True)
+        c.counters["time"] = self.card_def(s, c.uid).get("time") or 1
+        self.log(s, f"{PN(a.player)} uses {self.name(s, c.uid)} (時{c.counters['time']})")
+        self.fire(s, c.uid, "play", a.player)
+
+    def check_declare(self, s, a):
+        r = self._main_phase(s, a) or self._in_hand(s, a, "spell")
+        if r:
+            return r
+        p = a.player
+        if a.get("to") not in (None, f"{p}.spell"):
+            return "a spell card is declared into your spell card slot"
+        if self.spell_of(s, p) is not None:
+            return "only one spell card can be in use at a time (DM-R9)"
+        d = self.card_def(s, a["card"])
+        if self.same_name_in_grave(s, p, a["card"]):
+            return f"{d.name} is in your spell graveyard: a spell card of the same name cannot be used (DM-R9)"
+        m = self.main_of(s, p)
+        fu, pw = self.stat(s, m, "spell"), self.power(s, m)
+        if fu < (d.get("req_spell") or 0) or pw < (d.get("req_p") or 0):
+            return (f"{d.name} needs 符{d.get('req_spell')} P{d.get('req_p')} on your main character, "
+                    f"it has 符{fu} P{pw} (DM-R3, DM-R29)")
+        return None
+
+    def do_declare(self, s, a):
+        c = self.move(s, a["card"], f"{a.player}.spell", face_up=True)
+        d = self.card_def(s, c.uid)
+        c.counters["hp"] = d.get("hp")
+        c.counters["time"] = d.get("time")
+        self.log(s, f"{PN(a.player)} declares {d.name} (攻{d.get('atk')}/命{d.get('hit')} "
+                    f"時{d.get('time')}/HP{d.get('hp')})", kind="declare")
+        self.fire(s, c.uid, "declare", a.player)
+
+    # --- main phase: abilities ------------------------------------------------------------------------
+    def check_ability(self, s, a):
+        r = self._main_phase(s, a)
+        if r:
+            return r
+        u = a["card"]
+        if not self._own_field(s, a.player, u):
+            return "only your characters and familiars on the field use abilities"
+        if s.cards[u].cid not in self.abilities:
+            return f"{self.name(s, u)} has no ability"
+        if u in s.data["used"]:
+            return f"{self.name(s, u)} has already used its ability this turn (DM-D14)"
+        d = self.card_def(s, u)
+        pw = self.power(s, u)
+        if pw < (d.get("ability_p") or 0):
+            return f"the ability needs P{d.get('ability_p')} on {d.name}, it has P{pw} (DM-R1)"
+        if pw < (d.get("cost_p") or 0):
+            return f"the ability discards P{d.get('cost_p')} from {d.name}, it has P{pw} (DM-R30)"
+        if len(s.zones[f"{a.player}.hand"]) < (d.get("cost_hand") or 0):
+            return f"the ability discards {d.get('cost_hand')} card(s) from your hand (DM-R1)"
+        return None
+
+    def do_ability(self, s, a):
+        u, p = a["card"], a.player
+        d = self.card_def(s, u)
+        s.data["used"].append(u)
+        self.log(s, f"{PN(p)} uses the ability of {d.name}")
+        if d.get("cost_p"):
+            self.pay_power(s, u, d.get("cost_p"))
+        if d.get("cost_hp"):
+            c = s.cards[u]
+            c.counters["hp"] = max(0, self.hp(s, u) - d.get("cost_hp"))
+            self.log(s, f"{d.name} pays HP{d.get('cost_hp')} (HP {c.counters['hp']})")
+        if d.get("cost_hand"):
+            self.ask(s, p, "pay_discard", f"{d.name}: discard a card from your hand (cost)",
+                     public_prompt=f"{PN(p)} discards for {d.name}'s ability", source=u, left=d.get("cost_hand"))
+        else:
+            self.fire(s, u, "activate", p)
+
+    def pay_power(self, s, u, n):
+        """Pay P n from the card itself (DM-R30): single Power cards go first; no change is given (DM-D16)."""
+        att = sorted((a for a in s.cards[u].attached if self.rs.cards[s.cards[a].cid].kind == "point"),
+                     key=lambda a: self.rs.cards[s.cards[a].cid].get("power") or 0)
+        paid = 0
+        for a in att:
+            if paid >= n:
+                break
+            paid += self.rs.cards[s.cards[a].cid].get("power") or 0
+            self.move(s, a, f"{s.cards[a].owner}.discard")
+        self.log(s, f"{self.name(s, u)} discards P{paid} (P{self.power(s, u)} left)")
+
+    def check_discard(self, s, a):
+        if not self._pending(s, a, "pay_discard"):
+            return "nothing asks you to discard now"
+        return self._in_hand(s, a)
+
+    def do_discard(self, s, a):
+        q = s.pending[0]
+        self.move(s, a["card"], f"{a.player}.discard")
+        self.log(s, f"{PN(a.player)} discards {self.name(s, a['card'])}")
+        q["left"] -= 1
+        if q["left"] <= 0 or not s.zones[f"{a.player}.hand"]:
+            s.pending.pop(0)
+            self.fire(s, q["source"], "activate", a.player)
+
+    # --- phases --------------------------------------------------------------------------------------
+    def check_end_phase(self, s, a):
+        if s.pending:
+            return "first answer the open choice"
+        if a.player != s.active:
+            return "it is not your turn"
+        if s.phase == "danmaku":
+            return "fire your danmaku first: the turn player attacks in the danmaku phase (DM-R19)"
+        if s.phase != "main":
+            return "nothing to end now"
+        return None
+
+    def do_end_phase(self, s, a):
+        s.phase = "danmaku"
+        mode = "spell card" if self.spell_of(s, a.player) is not None else "normal shot"
+        self.log(s, f"{PN(a.player)}: danmaku phase ({mode})", kind="phase")
+
+    def check_attack(self, s, a):
+        if s.pending:
+            return "first answer the open choice"
+        if a.player != s.active:
+            return "only the turn player attacks (DM-R19)"
+        if s.phase != "danmaku":
+            return "attacks happen in the danmaku phase (DM-R19)"
+        want = self._attack_action(s, a.player)
+        if a.get("card") != want.get("card"):
+            return ("your active spell card attacks (DM-R19)" if self.spell_of(s, a.player) is not None
+                    else "with no spell card, your main character fires a normal shot (DM-R19)")
+        if a.get("target") != want.get("target"):
+            return ("the attack goes to the defending spell card (DM-R22, DM-D4)" if want.get("target") is not None
+                    else "the defender chooses which card takes the hit (DM-R25, DM-D3)")
+        return None
+
+    def do_attack(self, s, a):
+        p, d = a.player, 1 - a.player
+        s.data["attacked"] = True
+        if self.spell_of(s, d) is not None:
+            self.resolve_attack(s, p, self.spell_of(s, d))
+            self.end_turn(s)
+            return
+        options = self.field(s, d)
+        if len(options) == 1:
+            self.resolve_attack(s, p, options[0])
+            self.end_turn(s)
+            return
+        self.ask(s, d, "defend", "Choose which of your cards takes the hit (DM-R25)",
+                 public_prompt=f"{PN(d)} chooses which card takes the hit", options=options)
+
+    def check_defend(self, s, a):
+        q = self._pending(s, a, "defend")
+        if q is None:
+            return "nothing is attacking you now"
+        if a["card"] not in q["options"]:
+            return "choose one of your characters or familiars (DM-R25)"
+        return None
+
+    def do_defend(self, s, a):
+        s.pending.pop(0)
+        self.log(s, f"{PN(a.player)} takes the hit with {self.name(s, a['card'])}")
+        self.resolve_attack(s, s.active, a["card"])
+        self.end_turn(s)
+
+    # --- the danmaku: hit check and damage -------------------------------------------------------------
+    def hit_check(self, s, hit, eva) -> bool:
+        """Decide a hit (DM-R21, DM-D1): d ≥ 20 hits, d ≤ −20 needs two heads, otherwise one head."""
+        d = hit - eva
+        if d >= 20:
+            self.log(s, f"hit check: 命{hit} − 避{eva} = {d} ≥ 20: hit", kind="hit")
+            return True
+        if d <= -20:
+            c1 = self.coin(s, "hit check: evasion ahead by 20 or more, two heads hit")
+            c2 = self.coin(s, "hit check: second coin")
+            ok = c1 and c2
+        else:
+            ok = self.coin(s, f"hit check: 命{hit} − 避{eva} = {d}, heads hits")
+        self.log(s, "hit!" if ok else "missed: the danmaku phase ends", kind="hit" if ok else "miss")
+        return ok
+
+    def resolve_attack(self, s, p, target):
+        """Resolve p's attack on `target` (the defending spell card, or the card the defender chose)."""
+        d = 1 - p
+        mine = self.spell_of(s, p)
+        foe_main = self.main_of(s, d)
+        at_spell = s.cards[target].zone == f"{d}.spell"
+        if mine is not None:
+            hit, attack, who = self.stat(s, mine, "hit"), self.stat(s, mine, "atk"), self.name(s, mine)
+        else:
+            m = self.main_of(s, p)
+            hit = self.stat(s, m, "hit")                                  # DM-R28
+            attack = self.normal_attack(s, p, with_familiars=at_spell)    # DM-R22/R23, DM-D3
+            who = f"{self.name(s, m)}'s normal shot" + (" with familiars" if at_spell else "")
+        guard = foe_main if at_spell else target                           # DM-R22 / DM-R25
+        self.log(s, f"{PN(p)} attacks {self.name(s, target)} with {who} (攻{attack})", kind="attack",
+                 attacker=mine if mine is not None else self.main_of(s, p), target=target)
+        if not self.hit_check(s, hit, self.stat(s, guard, "eva")):
+            return
+        dmg = max(0, attack - self.stat(s, guard, "def"))                  # DM-R23, DM-D2
+        c = s.cards[target]
+        c.counters["hp"] = max(0, self.hp(s, target) - dmg)
+        self.log(s, f"{self.name(s, target)} takes {dmg} damage (攻{attack} − 防{self.stat(s, guard, 'def')}); "
+                    f"HP {c.counters['hp']}", kind="damage", target=target, amount=dmg)
+        self.state_rules(s)
+
+    # --- turn passing ------------------------------------------------------------------------------
+    def end_turn(self, s):
+        p = s.active
+        s.phase = "end"
+        self.expire_mods(s, "end_of_turn")
+        self.log(s, f"{PN(p)}: end phase", kind="phase")
+        self.state_rules(s)
+        if s.outcome is not None:
+            return
+        s.data.update(power_used=False, score_used=False, attacked=False, used=[])
+        s.active = 1 - p
+        s.turn += 1
+        if s.turn > self.turn_limit:
+            self.win(s, None, f"turn limit {self.turn_limit} reached (DM-D15)")
+            return
+        self.start_phase(s)
+
+    def start_phase(self, s):
+        p = s.active
+        s.phase = "start"
+        self.log(s, f"turn {s.turn}: {PN(p)} — start phase", kind="turn")
+        if not s.zones[f"{p}.deck"]:
+            self.win(s, 1 - p, f"{PN(p)} has to draw from an empty deck (DM-R13, DM-D5)")
+            return
+        self.draw(s, p, 1)
+        # DM-D8: time limits count down in their owner's start phase.
+        for u in list(s.zones[f"{p}.supports"]) + list(s.zones[f"{p}.spell"]):
+            c = s.cards[u]
+            c.counters["time"] = max(0, c.counters.get("time", 0) - 1)
+            self.log(s, f"{self.name(s, u)}: 時{c.counters['time']}")
+        self.state_rules(s)
+        if s.outcome is None:
+            s.phase = "main"
+
+    # --- state-based rules and winning ---------------------------------------------------------------
+    def state_rules(self, s):
+        """Remove defeated and timed-out cards (DM-R24, DM-R26, DM-D8), then check the wins (DM-R11–13)."""
+        if not s.data.get("ready"):
+            return
+        for p in (0, 1):
+            for u in list(s.zones[f"{p}.spell"]):
+                c = s.cards[u]
+                if c.counters.get("hp", 0) <= 0 or c.counters.get("time", 0) <= 0:
+                    why = "its durability is 0" if c.counters.get("hp", 0) <= 0 else "its time limit is 0"
+                    self.leave_field(s, u, f"{p}.spell_grave")
+                    self.log(s, f"{self.name(s, u)} goes to {PN(p)}'s spell graveyard ({why}, DM-R24)", kind="spell_down")
+                    self.take_side(s, 1 - p, f"{self.name(s, u)} fell")
+            for u in list(s.zones[f"{p}.supports"]):
+                if s.cards[u].counters.get("time", 0) <= 0:
+                    self.leave_field(s, u, f"{p}.discard")
+                    self.log(s, f"{self.name(s, u)}: time is up, to the graveyard (DM-D8)")
+            for u in self.field(s, p):
+                if s.cards[u].counters.get("hp", 0) <= 0:
+                    self.leave_field(s, u, f"{p}.discard")
+                    self.log(s, f"{self.name(s, u)} is at 0 HP and goes to the graveyard (DM-R26)", kind="defeated")
+        if s.outcome is not None:
+            return
+        lost = [p for p in (0, 1) if not s.zones[f"{p}.main"]]
+        won = [p for p in (0, 1) if not s.zones[f"{p}.side"]]
+        if len(lost) == 2 or len(won) == 2 or (lost and won and lost[0] == won[0]):
+            self.win(s, None, "both players reached a win condition at once (DM-D17)")
+        elif lost:
+            self.win(s, 1 - lost[0], f"{PN(lost[0])}'s main character is at 0 HP (DM-R11)")
+        elif won:
+            self.win(s, won[0], f"{PN(won[0])} has no side cards left (DM-R12)")
+
+    def after(self, s):
+        if s.outcome is None:
+            self.state_rules(s)
+
+    # --- effect hooks ----------------------------------------------------------------------------------
+    def effect_candidates(self, s, ctx, spec):
+        out = super().effect_candidates(s, ctx, spec)
+        if isinstance(spec, dict) and spec.get("enter"):
+            p = ctx["player"]
+            if len(s.zones[f"{p}.familiars"]) >= self.slots:
+                return []
+            on_field = {self.name(s, u) for u in self.field(s, p)}
+            # DM-R8: no second copy of a character on your field; only characters and familiars enter.
+            out = [u for u in out if self.card_def(s, u).kind in ("character", "familiar")
+                   and not (self.card_def(s, u).kind == "character" and self.name(s, u) in on_field)]
+        return out
+
+    def fx_damage(self, s, target, n, ctx):
+        c = s.cards[target]
+        c.counters["hp"] = max(0, c.counters.get("hp", 0) - n)
+        self.log(s, f"{self.name(s, target)} takes {n} damage (HP {c.counters['hp']})")
+
+    def fx_heal(self, s, target, n, ctx):
+        c = s.cards[target]
+        c.counters["hp"] = c.counters.get("hp", 0) + n      # DM-R1: HP is no maximum
+        self.log(s, f"{self.name(s, target)} heals {n} (HP {c.counters['hp']})")
+
+    def fx_destroy(self, s, uid, ctx):
+        c = s.cards[uid]
+        dest = "spell_grave" if c.zone.endswith(".spell") else "discard"
+        self.leave_field(s, uid, f"{c.owner}.{dest}")
+        self.log(s, f"{self.name(s, uid)} is destroyed")
+
+    def do_skip_effect(self, s, a):
+        q = s.pending.pop(0)
+        step = q["item"]["step"]
+        self.log(s, f"{PN(a.player)} declines: {self.name(s, q['item']['source'])}")
+        if step.get("do") == "_take":
+            self.shuffle(s, step["from"])
+        elif step.get("do") == "_summon" and step.get("shuffle"):
+            self.shuffle(s, step["shuffle"])
+        self.resolve_effects(s)
+
+    # --- words and panels --------------------------------------------------------------------------------
+    def public(self, s, viewer):
+        players = []
+        for p in (0, 1):
+            m = self.main_of(s, p)
+            players.append({
+                "メイン": self.name(s, m) if m is not None and s.cards[m].face_up else "—",
+                "HP": self.hp(s, m) if m is not None else 0,
+                "P": self.power(s, m) if m is not None else 0,
+                "サイド": len(s.zones[f"{p}.side"]),
+                "山札": len(s.zones[f"{p}.deck"]),
+                "手札": len(s.zones[f"{p}.hand"]),
+                "符墓地": len(s.zones[f"{p}.spell_grave"]),
+                "パワー/得点": ("済" if s.data.get("power_used") and p == s.active else "可") + "/" +
+                              ("済" if s.data.get("score_used") and p == s.active else "可"),
+            })
+        badges = {}
+        for p in (0, 1):
+            for u in self.field(s, p):
+                if not s.cards[u].face_up:
+                    continue
+                pw = self.power(s, u)
+                tags = [f"P{pw}"] if pw else []
+                if u == self.main_of(s, p):
+                    tags.append(f"通{self.shot_attack(s, u)}")
+                badges[u] = tags
+            sp = self.spell_of(s, p)
+            if sp is not None:
+                badges[sp] = [f"攻{self.stat(s, sp, 'atk')}", f"命{self.stat(s, sp, 'hit')}"]
+        return {"players": players,
+                "shared": {"ターン": s.turn, "フェイズ": self.rs.phase_label(s.phase)},
+                "badges": {u: t for u, t in badges.items() if t}}
+
+    def describe(self, s, a, viewer=None):
+        k = a.kind
+        lab = (lambda u: self.card_label(s, u, viewer))
+        if k == "keep":
+            return "この手札で始める / Keep this hand"
+        if k == "redraw":
+            return f"引き直す / Redraw {self.hand_n} (once)"
+        if k == "choose_main":
+            return f"メインキャラクター: {lab(a['card'])}"
+        if k == "defend":
+            return f"{lab(a['card'])} で受ける / take the hit"
+        if k == "discard":
+            return f"捨てる / discard {lab(a['card'])}"
+        if k == "end_phase":
+            return "弾幕フェイズへ / To the danmaku phase"
+        if k == "attack":
+            return f"弾幕 / Attack{' ' + lab(a['target']) if a.get('target') else ''}"
+        if k in ("power", "score"):
+            return f"{lab(a['card'])} → {lab(a['target'])}"
+        if k == "declare":
+            return f"スペルカード宣言 / Declare {lab(a['card'])}"
+        if k == "ability":
+            return f"能力 / Ability of {lab(a['card'])}"
+        if k == "summon":
+            return f"場に出す / Put {lab(a['card'])} onto the field"
+        if k == "support":
+            return f"サポート / Use {lab(a['card'])}"
+        if k == "bomb":
+            return f"ボム / Use {lab(a['card'])}"
+        if k == "choose_target":
+            if a.get("target_player") is not None:
+                return f"P{a['target_player'] + 1}"
+            return lab(a["target"])
+        if k == "skip_effect":
+            return "しない / Decline"
+        return super().describe(s, a, viewer)
