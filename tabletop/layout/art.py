@@ -97,7 +97,8 @@ def placeholder(card, size: tuple[int, int], main: tuple) -> pygame.Surface:
     rng = random.Random(_seed(card))
     base_h, base_s, base_v = colorsys.rgb_to_hsv(*(c / 255 for c in main[:3]))
     hue = base_h + rng.uniform(-0.08, 0.08)
-    sat = 0.35 + rng.uniform(0, 0.3) if base_s > 0.1 else rng.uniform(0.0, 0.12)
+    # Stay near the card's own colour: a grey card gets greyish pictures, a red one reds.
+    sat = min(0.7, base_s * 1.1 + rng.uniform(0.05, 0.22))
     top = _hsv(hue, sat * 0.7, 0.92)
     bottom = _hsv(hue + rng.uniform(-0.12, 0.12), sat + 0.15, 0.55 + rng.uniform(0, 0.2))
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

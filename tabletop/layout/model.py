@@ -272,6 +272,10 @@ def load_layout(path, ruleset=None) -> Layout:
     if not isinstance(raw, dict):
         raise DataError(path, getattr(raw, "line", 1), "a layout file must be a mapping (card, kinds, base, ...)")
     chk = Checker(path)
+    for k in ("card", "back"):  # check even when absent, so their keys' defaults are filled in
+        if raw.get(k) is None:
+            raw[k] = YMap()
+            raw[k].line = 1
     d = chk.check(raw, LAYOUT_SPEC, "", 1)
     chk.done()
     if ruleset is None:
