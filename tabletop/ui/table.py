@@ -99,6 +99,7 @@ class TableScene(Scene):
         self.mouse = (0, 0)
         self.hover_key = None
         self.hover_t = 0.0
+        self._hover_dirty, self._hover_key_now = True, None
         self.press = None        # (spot, pos) of a pressed card, before it becomes a drag
         self.drag = None         # (spot, source, actions, grab offset)
         self.targeting = None    # (source uid, [actions]) while choosing a target by clicking
@@ -143,16 +144,17 @@ class TableScene(Scene):
         iw = w - 12
         y = 4
         ui = {"side": side}
-        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, 118), m, container=side)
-        y += 122
-        log_h = H - top - 122 * 2 - 170 - 84 - 16
+        ph = 150
+        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
+        y += ph + 4
+        log_h = H - top - (ph + 4) * 2 - 170 - 84 - 16
         ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side)
         y += log_h + 4
         ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, 54), m, container=side)
         ui["prompt_y"] = y + 56
         y += 170
-        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, 118), m, container=side)
-        y += 122
+        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
+        y += ph + 4
         ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
         y += 44
         bw = (iw - 8) // 3
@@ -175,6 +177,8 @@ class TableScene(Scene):
             self._add_inspect_spots()
         self.legal = self._candidates()
         self._sync_motions()
+        self._make_badges()
+        self._hover_dirty = True
         self.bg = None
         self._top_bar = None
         self._update_panels()
@@ -244,14 +248,12 @@ class TableScene(Scene):
         for k, val in values.items():
             if isinstance(val, (dict, list)):
                 val = len(val) if isinstance(val, list) else ", ".join(f"{a} {b}" for a, b in val.items())
-            rows.append(f"{html_escape(str(k))}: <b>{html_escape(str(val))}</b>")
-        counts = []
-        for z in self.zones:
-            if z.owner == p and z.spec.kind in ("pile", "hand"):
-                counts.append(f"{html_escape(t.label(z.spec))} {z.count}")
-        if counts:
-            rows.append(" · ".join(counts))
-        return f"<b>{html_escape(who)}{mark}</b><br>" + "<br>".join(rows)
+            rows.append(f"{html_escape(str(k))} <b>{html_escape(str(val))}</b>")
+        if not pub:   # no panel data from the controller: at least the sizes of hand and piles
+            for z in self.zones:
+                if z.owner == p and z.spec.kind in ("pile", "hand"):
+                    rows.append(f"{html_escape(t.label(z.spec))} <b>{z.count}</b>")
+        return f"<b>{html_escape(who)}{mark}</b><br>" + " · ".join(rows)
 
     def _set_text(self, name: str, html: str) -> None:
         if self._panel_text.get(name) != html:
@@ -397,6 +399,8 @@ class TableScene(Scene):
                 self.motions = {}
                 self.refresh()
             return
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._hover_dirty = True
         if e.type == pygame.MOUSEMOTION:
             self.mouse = e.pos
             if self.press and not self.drag:
@@ -764,8 +768,11 @@ class TableScene(Scene):
         self.coins = [c for c in self.coins if c[1] < 2.2]
         if self.message_t > 0:
             self.message_t -= dt
-        hov = self.spot_at(self.mouse) if not self.drag else None
-        key = hov.key if hov is not None else None
+        if self._hover_dirty or any(m.t < m.dur for m in self.motions.values()):
+            hov = self.spot_at(self.mouse) if not self.drag else None
+            self._hover_key_now = hov.key if hov is not None else None
+            self._hover_dirty = False
+        key = self._hover_key_now
         if key != self.hover_key:
             self.hover_key, self.hover_t = key, 0.0
         else:
@@ -902,14 +909,16 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, LIT, z.rect, 3, border_radius=6)
         dragged = self.drag[0].key if self.drag else None
         pile_counts = {}
+        batch, lit_rects = [], []
         shaded = False
         for s in self._draw_order():
             if s.key == dragged:
                 continue
             if s.layer >= 1000 and not shaded:   # the spread pile lies on a dark cloth
                 shaded = True
-                self._draw_pile_counts(surface, pile_counts)
-                pile_counts = {}
+                self._pile_counts(batch, pile_counts)
+                surface.fblits(batch)
+                batch, pile_counts = [], {}
                 cloth = pygame.Surface(self.area.size, pygame.SRCALPHA)
                 cloth.fill((0, 0, 0, 170))
                 surface.blit(cloth, self.area)
@@ -918,12 +927,22 @@ class TableScene(Scene):
             r = self._spot_rect(s)
             if surf.get_size() != r.size:
                 r = surf.get_rect(center=r.center)
-            surface.blit(surf, r)
-            if s.card.uid is not None and s.card.uid in lit_cards:
-                pygame.draw.rect(surface, LIT, r.inflate(6, 6), 3, border_radius=6)
-            self._draw_badges(surface, s, r)
+            batch.append((surf, r))
+            if lit_cards and s.card.uid in lit_cards:
+                lit_rects.append(r)
+            chips = self.badge_chips.get(s.key)
+            if chips:
+                y = r.bottom - 4
+                for chip in chips:
+                    y -= chip.get_height() + 1
+                    batch.append((chip, (r.right - chip.get_width() + 4, y)))
             pile_counts[s.zone] = r
-        self._draw_pile_counts(surface, pile_counts)
+        self._pile_counts(batch, pile_counts)
+        for key, chip in self.zone_chips:
+            batch.append(chip)
+        surface.fblits(batch)
+        for r in lit_rects:
+            pygame.draw.rect(surface, LIT, r.inflate(6, 6), 3, border_radius=6)
         for p in lit_players:
             box = self.ui.get("me" if p == self.viewer else "opp")
             if box is not None:
@@ -938,13 +957,13 @@ class TableScene(Scene):
             self._banner(surface, str(self.view.outcome))
         self._draw_status(surface)
 
-    def _draw_pile_counts(self, surface, rects) -> None:
+    def _pile_counts(self, batch, rects) -> None:
         for z in self.zones:
             if z.spec.kind == "pile" and z.count:
                 r = rects.get(z.key)
                 if r is not None:
                     chip = _chip(f"{z.count}", 14, bold=True)
-                    surface.blit(chip, chip.get_rect(midbottom=(r.centerx, r.bottom - 4)))
+                    batch.append((chip, chip.get_rect(midbottom=(r.centerx, r.bottom - 4))))
 
     def _surface(self, s, m) -> pygame.Surface:
         if m is None or (m.at >= m.adur and m.flip >= 1.0):
@@ -956,22 +975,28 @@ class TableScene(Scene):
             surf = pygame.transform.scale(surf, (w, surf.get_height()))
         return surf
 
-    def _draw_badges(self, surface, s, r) -> None:
-        texts = []
-        for name, value in s.card.counters.items():
-            if value:
-                word = self.rs.words.get(f"counter.{name}", name)
-                texts.append(f"{word} {value}")
-        badges = self.view.public.get("badges", {}) if isinstance(self.view.public, dict) else {}
-        if s.card.uid is not None:
-            extra = badges.get(s.card.uid) or badges.get(str(s.card.uid)) or []
-            texts += [str(x) for x in extra]
-        y = r.bottom - 4
-        for tx in texts[:5]:
-            chip = _chip(tx, 12, bold=True, bg=(150, 30, 30))
-            y -= chip.get_height()
-            surface.blit(chip, (r.right - chip.get_width() + 4, y))
-            y -= 1
+    def _make_badges(self) -> None:
+        """Pre-render each card's badges (counters, controller badges) and each zone's line of text."""
+        pub = self.view.public if isinstance(self.view.public, dict) else {}
+        badges = pub.get("badges") or {}
+        self.badge_chips = {}
+        for s in self.spots:
+            texts = []
+            for name, value in s.card.counters.items():
+                if value:
+                    texts.append(f"{self.rs.words.get('counter.' + name, name)} {value}")
+            if s.card.uid is not None:
+                texts += [str(x) for x in (badges.get(s.card.uid) or badges.get(str(s.card.uid)) or [])]
+            if texts:
+                self.badge_chips[s.key] = [_chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts[:5]]
+        self.zone_chips = []
+        ztext = pub.get("zones") or {}
+        for z in self.zones:
+            tx = ztext.get(z.key)
+            if tx:
+                chip = _chip(fonts.ellipsize(str(tx), 12, z.rect.w - 20), 12, bold=True, bg=(40, 60, 110))
+                y = z.rect.y + 1 if (z.owner is None or z.owner == self.viewer) else z.rect.bottom - chip.get_height() - 1
+                self.zone_chips.append((z.key, (chip, (z.rect.right - chip.get_width() - 3, y))))
 
     def _draw_top_bar(self, surface) -> None:
         if self._top_bar is None:
