@@ -1,0 +1,1260 @@
+"""The controller of モン娘☆は～れむ カードゲーム (rulesets/monmusu; rules in docs/rules/monmusu.md).
+
+Each player has four columns, a main slot (back) behind a sub slot (front). Monsters are cast
+(キャスト, tapped) when they attack or pay a skill cost and recast (リキャスト) in their owner's
+recast phase once their CT is complete: the shared time counter (`s.data["time"]`) must have moved
+more than CT since the start of the turn in which they were cast (MM-R36). A cast monster keeps
+`flags["ct"]` (its CT) and `flags["since"]` (the time at the start of that turn); a destroyed main
+monster gets `flags["down"]` (MM-R38).
+
+Battles run as a small state machine in `s.data["battle"]` (steps before → during → decide →
+after, MM-R28..R33): between steps, triggered skills ([誘発]) are offered to their owners as
+pending `skill_offer` choices (use or pass); an offer is dropped when its card left the place where
+the condition was met (MM-R39). Rule ids in refusal messages point to the docs.
+"""
+from __future__ import annotations
+
+from tabletop.engine import Action, Controller, register
+from tabletop.engine.controller import player_name
+from tabletop.engine.effects import QUEUE, EffectsMixin, register_op, step_words
+from tabletop.engine.state import split_key
+
+MAINS = ("main1", "main2", "main3", "main4")
+SUBS = ("sub1", "sub2", "sub3", "sub4")
+SLOTS = MAINS + SUBS
+SLOT_SET = frozenset(SLOTS)
+COLUMN = {z: int(z[-1]) for z in SLOTS}
+ZONE_GROUPS = {"battle": SLOTS, "subs": SUBS, "mains": MAINS}
+ROLES = ("user", "attacker", "defender", "foe")
+BATTLE_TRIGGERS = frozenset({"attacked", "before_battle", "during_battle", "before_destroyed",
+                             "after_battle", "after_win"})
+TRIGGER_WORDS = {
+    "summoned": "召喚した後", "awakened": "覚醒した後", "attacked": "攻撃された時", "before_battle": "バトル前",
+    "during_battle": "バトル中", "before_destroyed": "破壊される前", "after_battle": "バトル後",
+    "after_win": "攻撃勝利後", "destroyed": "破壊された後", "end_phase": "エンドフェイズ",
+}
+PHASE_ACTIONS = {"charge", "home", "cast"}
+
+
+def _p(p: int) -> str:
+    return player_name(p)
+
+
+@register
+class Monmusu(EffectsMixin, Controller):
+    id = "monmusu"
+    EFFECT_ZONES = SLOTS
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        # Steps of each card by trigger, read once (actions() asks for them often).
+        self.steps: dict[str, dict[str, list]] = {}
+        for cid, d in ruleset.cards.items():
+            by: dict[str, list] = {}
+            for e in d.effects:
+                by.setdefault(e.get("on"), []).append(e)
+            self.steps[cid] = by
+        self.hp0 = int(self.params.get("hp", 400))
+        self.turn_limit = int(self.params.get("turn_limit", 60))
+
+    # --- deck rules ------------------------------------------------------------------------
+    @classmethod
+    def check_deck(cls, deck, rs):
+        """Check MM-R4 beyond the generic rules: a cost-1 monster, at most 3 per card name."""
+        problems = []
+        rows = deck.sections.get("main", [])
+        first = rows[0][2] if rows else 1
+        if not any(rs.cards[c].kind == "monster" and rs.cards[c].get("cost") == 1 for c, _, _ in rows):
+            problems.append((first, "the deck needs at least one cost-1 monster (MM-R4)"))
+        by_name: dict[str, int] = {}
+        for cid, n, line in rows:
+            d = rs.cards[cid]
+            if d.copies == "any":
+                continue
+            by_name[d.name] = by_name.get(d.name, 0) + n
+            if by_name[d.name] > 3 and by_name[d.name] - n <= 3:
+                problems.append((line, f"{d.name}: more than 3 cards of this card name (MM-R4)"))
+        return problems
+
+    # --- state set-up ----------------------------------------------------------------------
+    def init(self, s, options):
+        for p in (0, 1):
+            s.players[p].setdefault("hp", self.hp0)
+        for k, v in (("time", 0), ("turn_start", 0), ("charged", False), ("battle", None),
+                     ("mulligan", [False, False])):
+            s.data.setdefault(k, v)
+
+    def setup(self, s, options):
+        for p in (0, 1):
+            self.shuffle(s, f"{p}.deck")
+        s.phase = "setup"
+        winner = 0 if self.coin(s, "janken (MM-R6)") else 1
+        self.log(s, f"{_p(winner)} wins the janken and chooses first or second (MM-R6)")
+        self.ask(s, winner, "order", "じゃんけんに勝った: 先攻・後攻を選ぶ (choose first or second)")
+
+    # --- small helpers -----------------------------------------------------------------------
+    def d(self, s, uid):
+        return self.rs.cards[s.cards[uid].cid]
+
+    def slot_of(self, s, uid) -> str | None:
+        """Return the battle slot name of a top card (a monster or a set trap), else None."""
+        c = s.cards[uid]
+        if c.host is not None:
+            return None
+        z = c.zone[c.zone.index(".") + 1:]
+        return z if z in SLOT_SET else None
+
+    def place(self, s, uid) -> str:
+        """Return where a card is for MM-R39: battle, material, hand, grave, mana, deck."""
+        c = s.cards[uid]
+        if c.host is not None:
+            return "material"
+        z = c.zone[c.zone.index(".") + 1:]
+        return "battle" if z in SLOT_SET else z
+
+    def top(self, s, p, z):
+        pile = s.zones[f"{p}.{z}"]
+        return pile[-1] if pile else None
+
+    def is_monster(self, s, uid) -> bool:
+        """Return whether a card is a monster in the battle zone (material cards are not, MM-R42)."""
+        c = s.cards[uid]
+        return (c.host is None and self.slot_of(s, uid) is not None
+                and self.rs.cards[c.cid].kind == "monster" and c.face_up)
+
+    def monsters(self, s, p) -> list[int]:
+        out = []
+        for z in SLOTS:
+            pile = s.zones[f"{p}.{z}"]
+            if pile:
+                u = pile[-1]
+                c = s.cards[u]
+                if c.face_up and self.rs.cards[c.cid].kind == "monster":
+                    out.append(u)
+        return out
+
+    def down(self, s, uid) -> bool:
+        return bool(s.cards[uid].flags.get("down"))
+
+    def same_monster(self, s, p, cid) -> int | None:
+        """Return the uid of p's battle-zone monster with the same name as card `cid` (MM-R1), if any."""
+        name = self.rs.cards[cid].get("monster")
+        for u in self.monsters(s, p):
+            if self.rs.cards[s.cards[u].cid].get("monster") == name:
+                return u
+        return None
+
+    def needs(self, s, uid) -> int:
+        """Return how much more time a cast monster needs before its CT is complete (MM-R36)."""
+        f = s.cards[uid].flags
+        elapsed = s.data["time"] - f.get("since", 0)
+        return max(0, f.get("ct", 0) + 1 - elapsed)
+
+    def tick(self, s, why: str) -> None:
+        """Advance the shared time counter by 1 (MM-R35)."""
+        s.data["time"] += 1
+        self.log(s, f"タイム +1 → {s.data['time']} ({why})", kind="time", time=s.data["time"])
+
+    def cast_monster(self, s, uid, ct: int | None = None) -> None:
+        """Cast a monster: it enters CT `ct` (default its base CT) counted from this turn's start (MM-R34)."""
+        c = s.cards[uid]
+        c.tapped = True
+        c.flags["ct"] = self.rs.cards[c.cid].get("ct") if ct is None else ct
+        c.flags["since"] = s.data["turn_start"]
+
+    def recast_monster(self, s, uid) -> None:
+        c = s.cards[uid]
+        c.tapped = False
+        for k in ("ct", "since", "down"):
+            c.flags.pop(k, None)
+
+    def disabled(self, s, uid) -> bool:
+        """Return whether a card's skills are off: not a monster, or down (MM-R38, MM-R43)."""
+        return not self.is_monster(s, uid) or self.down(s, uid)
+
+    # --- mana ------------------------------------------------------------------------------
+    def mana_attrs(self, s, p) -> set:
+        return {self.rs.cards[s.cards[u].cid].color for u in s.zones[f"{p}.mana"]}
+
+    def ready_mana(self, s, p) -> list[int]:
+        return [u for u in s.zones[f"{p}.mana"] if not s.cards[u].tapped]
+
+    def can_pay(self, s, p, n: int, attr: str | None = None) -> bool:
+        ready = self.ready_mana(s, p)
+        if len(ready) < n:
+            return False
+        if attr and n > 0:
+            return any(self.rs.cards[s.cards[u].cid].color == attr for u in ready)
+        return True
+
+    def pay(self, s, p, n: int, attr: str | None = None) -> None:
+        """Cast n recast mana of p, one of them of `attr` when given (MM-R18, MM-R26)."""
+        ready = self.ready_mana(s, p)
+        chosen = []
+        if attr and n > 0:
+            for u in ready:
+                if self.rs.cards[s.cards[u].cid].color == attr:
+                    chosen.append(u)
+                    break
+        for u in ready:
+            if len(chosen) >= n:
+                break
+            if u not in chosen:
+                chosen.append(u)
+        for u in chosen:
+            s.cards[u].tapped = True
+        if chosen:
+            self.log(s, f"{_p(p)} casts {len(chosen)} mana", kind="mana", player=p, count=len(chosen))
+
+    # --- POW ---------------------------------------------------------------------------------
+    def pow(self, s, uid) -> int:
+        """Return a monster's POW: printed, plus modifiers, plus active [永続] skills."""
+        c = s.cards[uid]
+        d = self.rs.cards[c.cid]
+        v = (d.get("pow") or 0) + sum(m["n"] for m in c.flags.get("mods", ()) if m["stat"] == "pow")
+        z = self.slot_of(s, uid)
+        if z is not None and not c.flags.get("down"):
+            for st in self.steps[c.cid].get("static", ()):
+                if st.get("do") == "pow_per_material":
+                    v += int(st.get("n", 0)) * len(c.attached)
+            if z in SUBS:
+                for o in self.monsters(s, c.owner):
+                    if o == uid or s.cards[o].flags.get("down"):
+                        continue
+                    for st in self.steps[s.cards[o].cid].get("static", ()):
+                        if st.get("do") == "pow_aura" and st.get("scope", "subs") == "subs":
+                            v += int(st.get("n", 0))
+        return max(0, v)
+
+    # --- attack targets (MM-R28) ----------------------------------------------------------
+    def attackable(self, s, q) -> list[int]:
+        """Return q's monsters that may be chosen as the defending monster."""
+        out = []
+        for i in range(4):
+            sub = self.top(s, q, SUBS[i])
+            main = self.top(s, q, MAINS[i])
+            sub_mon = sub is not None and self.is_monster(s, sub)
+            if sub_mon and not self.d(s, sub).has("unattackable"):
+                out.append(sub)
+            if main is not None and self.is_monster(s, main) and not self.down(s, main):
+                if not sub_mon or self.d(s, sub).has("unattackable"):
+                    out.append(main)
+        return out
+
+    # --- the candidate actions ---------------------------------------------------------------
+    def actions(self, s, p):
+        if s.outcome is not None:
+            return []
+        if s.pending:
+            pe = s.pending[0]
+            if pe["player"] != p:
+                return []
+            k = pe["kind"]
+            if k == "effect_target":
+                return self.effect_actions(s, p)
+            if k == "order":
+                return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
+            if k == "pick_main":
+                return [Action.make("pick_main", p, choice=cid) for cid in self.pickable(s, p)]
+            if k in ("mulligan", "extra_draw"):
+                return [Action.make(k, p, choice=True), Action.make(k, p, choice=False)]
+            if k == "skill_offer":
+                return [Action.make("use_skill", p, card=pe["card"]), Action.make("pass_skill", p, card=pe["card"])]
+            return []
+        if p != s.active or s.phase not in PHASE_ACTIONS:
+            return []
+        out = []
+        hand = s.zones[f"{p}.hand"]
+        if s.phase == "charge":
+            out += [Action.make("charge", p, card=u, to=f"{p}.mana") for u in hand]
+        elif s.phase == "home":
+            mine = self.monsters(s, p)
+            for u in hand:
+                d = self.rs.cards[s.cards[u].cid]
+                if d.kind != "monster":
+                    continue
+                out += [Action.make("summon", p, card=u, to=f"{p}.{z}") for z in SUBS]
+                for t in mine:
+                    if self.rs.cards[s.cards[t].cid].get("monster") == d.get("monster"):
+                        out.append(Action.make("evolve", p, card=u, target=t))
+                        out.append(Action.make("awaken", p, card=u, target=t))
+        elif s.phase == "cast":
+            mine = self.monsters(s, p)
+            foes = self.monsters(s, 1 - p)
+            for a in mine:
+                out += [Action.make("attack", p, card=a, target=t) for t in foes]
+                out.append(Action.make("attack", p, card=a, target_player=1 - p))
+            for a in mine:
+                if "activate" in self.steps[s.cards[a].cid]:
+                    out.append(Action.make("skill", p, card=a))
+            for u in hand:
+                d = self.rs.cards[s.cards[u].cid]
+                if d.kind == "spell":
+                    if d.get("trap"):
+                        out += [Action.make("set_trap", p, card=u, to=f"{p}.{z}") for z in SLOTS]
+                    else:
+                        out += [Action.make("spell", p, card=u, target=m) for m in mine]
+            for z in SLOTS:
+                t = self.top(s, p, z)
+                if t is not None and self.rs.cards[s.cards[t].cid].kind == "spell":
+                    col = COLUMN[z]
+                    for m in mine:
+                        if COLUMN[self.slot_of(s, m)] == col:
+                            out.append(Action.make("spell", p, card=t, target=m))
+        out.append(Action.make("end_phase", p))
+        out.append(Action.make("end_turn", p))
+        return out
+
+    # --- common refusals -------------------------------------------------------------------
+    def _turn_action(self, s, a, phase: str | tuple) -> str | None:
+        if s.pending:
+            return "first answer the choice that is waiting"
+        if a.player != s.active:
+            return "it is not your turn"
+        phases = (phase,) if isinstance(phase, str) else phase
+        if s.phase not in phases:
+            names = " or ".join(self.rs.phase_label(x) for x in phases)
+            return f"only in your {names} (now: {self.rs.phase_label(s.phase)})"
+        if s.data.get("battle"):
+            return "a battle is in progress"
+        return None
+
+    def _own_card(self, s, a, key="card"):
+        u = a[key]
+        if u not in s.cards:
+            return None, f"there is no card {u}"
+        c = s.cards[u]
+        if c.owner != a.player:
+            return None, "that is not your card"
+        return c, None
+
+    def _own_monster(self, s, a, key="card"):
+        c, why = self._own_card(s, a, key)
+        if why:
+            return None, why
+        if not self.is_monster(s, c.uid):
+            return None, "that is not a monster in your battle zone (MM-R42)"
+        return c, None
+
+    # --- setup actions (MM-R6..R11) -----------------------------------------------------
+    def _pending(self, s, a, kind):
+        if not s.pending or s.pending[0]["kind"] != kind or s.pending[0]["player"] != a.player:
+            return None
+        return s.pending[0]
+
+    def check_choose_order(self, s, a):
+        if self._pending(s, a, "order") is None:
+            return "nobody is choosing first or second now"
+        return None if a["choice"] in ("first", "second") else "choose first or second"
+
+    def do_choose_order(self, s, a):
+        s.pending.pop(0)
+        first = a.player if a["choice"] == "first" else 1 - a.player
+        s.first = s.active = first
+        self.log(s, f"{_p(a.player)} chooses to go {a['choice']}: {_p(first)} is the first player (先攻)")
+        self._ask_picks(s, first)
+
+    def pickable(self, s, p) -> list[str]:
+        """Return the card ids of p's deck that may still be chosen as a main monster (MM-R7)."""
+        taken = {self.rs.cards[s.cards[u].cid].get("monster") for z in MAINS for u in s.zones[f"{p}.{z}"]}
+        out = []
+        for u in s.zones[f"{p}.deck"]:
+            d = self.rs.cards[s.cards[u].cid]
+            if d.kind == "monster" and d.get("cost") == 1 and d.get("monster") not in taken and d.id not in out:
+                out.append(d.id)
+        return sorted(out)
+
+    def _ask_picks(self, s, p):
+        names = {self.rs.cards[c].get("monster") for c in self.pickable(s, p)}
+        n = min(int(self.params.get("max_mains", 4)), len(names))
+        if n:
+            self.ask(s, p, "pick_main", f"メインモン娘を選ぶ (choose {n} different cost-1 monsters, face down)",
+                     left=n)
+        else:
+            self.log(s, f"{_p(p)} has no cost-1 monster to choose")
+            self._picks_done(s, p)
+
+    def check_pick_main(self, s, a):
+        if self._pending(s, a, "pick_main") is None:
+            return "no main monster is being chosen now"
+        if a["choice"] not in self.pickable(s, a.player):
+            return "choose a cost-1 monster from your deck, different from the ones already chosen (MM-R7)"
+        return None
+
+    def do_pick_main(self, s, a):
+        pe = s.pending[0]
+        p = a.player
+        uid = next(u for u in s.zones[f"{p}.deck"] if s.cards[u].cid == a["choice"])
+        z = next(z for z in MAINS if not s.zones[f"{p}.{z}"])
+        c = self.move(s, uid, f"{p}.{z}", face_up=False, tapped=True)
+        c.flags.update(ct=0, since=0)
+        self.log(s, f"{_p(p)} puts a main monster face down and cast in {self.zone_label(c.zone)} (MM-R7)",
+                 {p: f"{_p(p)} puts {self.name(s, uid)} face down and cast in {self.zone_label(c.zone)}"})
+        pe["left"] -= 1
+        if pe["left"] <= 0 or not self.pickable(s, p):
+            s.pending.pop(0)
+            self._picks_done(s, p)
+
+    def _picks_done(self, s, p):
+        if p == s.first:
+            self._ask_picks(s, 1 - p)
+            return
+        for q in (s.first, 1 - s.first):
+            self.shuffle(s, f"{q}.deck")
+            top = s.zones[f"{q}.deck"]
+            if top:
+                u = top[-1]
+                self.move(s, u, f"{q}.mana", face_up=False)
+                self.log(s, f"{_p(q)} puts the top card of the deck face down into the mana zone (MM-R8)",
+                         {q: f"{_p(q)} puts {self.name(s, u)} face down into the mana zone"})
+        for q in (s.first, 1 - s.first):
+            self.draw(s, q, int(self.params.get("hand_size", 5)))
+        self.ask(s, s.first, "mulligan", "手札を引き直しますか？ (mulligan?)")
+
+    def check_mulligan(self, s, a):
+        if self._pending(s, a, "mulligan") is None:
+            return "no mulligan is being decided now"
+        return None if isinstance(a["choice"], bool) else "answer yes or no"
+
+    def do_mulligan(self, s, a):
+        s.pending.pop(0)
+        p = a.player
+        if a["choice"]:
+            hand = list(s.zones[f"{p}.hand"])
+            for u in hand:
+                self.move(s, u, f"{p}.deck", face_up=False)
+            self.shuffle(s, f"{p}.deck")
+            self.draw(s, p, len(hand))
+            s.data["mulligan"][p] = True
+            self.log(s, f"{_p(p)} mulligans (MM-R10)")
+        else:
+            self.log(s, f"{_p(p)} keeps the hand")
+        if p == s.first:
+            self.ask(s, 1 - p, "mulligan", "手札を引き直しますか？ (mulligan?)")
+            return
+        for q in (s.first, 1 - s.first):
+            if s.data["mulligan"][q]:
+                self.ask(s, 1 - q, "extra_draw", f"{_p(q)} mulliganed: draw 1 card? (MM-R10)")
+        if not s.pending:
+            self._reveal(s)
+
+    def check_extra_draw(self, s, a):
+        if self._pending(s, a, "extra_draw") is None:
+            return "no extra draw is offered now"
+        return None if isinstance(a["choice"], bool) else "answer yes or no"
+
+    def do_extra_draw(self, s, a):
+        s.pending.pop(0)
+        if a["choice"]:
+            self.draw(s, a.player, 1)
+        if not s.pending:
+            self._reveal(s)
+
+    def _reveal(self, s):
+        for p in (0, 1):
+            for z in MAINS:
+                for u in s.zones[f"{p}.{z}"]:
+                    self.flip(s, u, True)
+            for u in s.zones[f"{p}.mana"]:
+                self.flip(s, u, True)
+            s.players[p]["hp"] = self.hp0
+        self.log(s, f"main monsters and mana turn face up; both players' HP is {self.hp0} (MM-R11)")
+        s.turn = 0
+        self._start_turn(s, s.first)
+
+    # --- the turn (MM-R12..R17) ---------------------------------------------------------------
+    def _start_turn(self, s, p):
+        s.turn += 1
+        s.active = p
+        if s.turn > self.turn_limit:
+            self.win(s, None, f"turn limit {self.turn_limit} reached (MM-D13)")
+            return
+        s.data["turn_start"] = s.data["time"]
+        s.data["charged"] = False
+        s.phase = "recast"
+        self.log(s, f"turn {s.turn}: {_p(p)} — タイム {s.data['time']}", kind="turn", player=p)
+        for u in s.zones[f"{p}.mana"]:
+            s.cards[u].tapped = False
+        for u in self.monsters(s, p):
+            c = s.cards[u]
+            if c.tapped and self.needs(s, u) == 0:
+                was_down = c.flags.get("down")
+                self.recast_monster(s, u)
+                self.log(s, f"{self.name(s, u)} {'stops being down and ' if was_down else ''}recasts (MM-R12)")
+        s.phase = "draw"
+        if s.turn != 1:
+            self.draw(s, p, 1)
+        self.tick(s, "draw phase ends")
+        s.phase = "charge"
+
+    def check_charge(self, s, a):
+        why = self._turn_action(s, a, "charge")
+        if why:
+            return why
+        c, why = self._own_card(s, a)
+        if why:
+            return why
+        if c.zone != f"{a.player}.hand":
+            return "charge a card from your hand (MM-R14)"
+        if a["to"] != f"{a.player}.mana":
+            return "a charged card goes into your mana zone"
+        return None
+
+    def do_charge(self, s, a):
+        self.move(s, a["card"], a["to"], face_up=True, tapped=False)
+        self.log(s, f"{_p(a.player)} charges {self.name(s, a['card'])} into the mana zone (MM-R14)")
+        self.tick(s, "charge phase ends")
+        s.phase = "home"
+
+    def check_end_phase(self, s, a):
+        return self._turn_action(s, a, ("charge", "home", "cast"))
+
+    def do_end_phase(self, s, a):
+        if s.phase == "charge":
+            self.tick(s, "charge phase ends")
+            s.phase = "home"
+        elif s.phase == "home":
+            s.phase = "cast"
+        elif s.phase == "cast":
+            self._enter_end(s)
+
+    def check_end_turn(self, s, a):
+        return self._turn_action(s, a, ("charge", "home", "cast"))
+
+    def do_end_turn(self, s, a):
+        if s.phase == "charge":
+            self.tick(s, "charge phase ends")
+        self._enter_end(s)
+
+    def _enter_end(self, s):
+        s.phase = "end"
+        for u in self.monsters(s, s.active):
+            self._offer(s, u, "end_phase")
+
+    def _finish_turn(self, s):
+        self.expire_mods(s, "end_of_turn")
+        self.tick(s, "turn ends")
+        self._start_turn(s, 1 - s.active)
+
+    # --- home phase: summon, evolve, awaken (MM-R18..R23) -------------------------------------
+    def _hand_monster(self, s, a):
+        why = self._turn_action(s, a, "home")
+        if why:
+            return None, why
+        c, why = self._own_card(s, a)
+        if why:
+            return None, why
+        if c.zone != f"{a.player}.hand" or self.rs.cards[c.cid].kind != "monster":
+            return None, "choose a monster in your hand"
+        if self.rs.cards[c.cid].color not in self.mana_attrs(s, a.player):
+            return None, "its attribute must be among the cards of your mana zone (MM-R18)"
+        return c, None
+
+    def check_summon(self, s, a):
+        c, why = self._hand_monster(s, a)
+        if why:
+            return why
+        owner, z = split_key(a["to"])
+        if owner != a.player or z not in SLOT_SET:
+            return "summon into a slot of your battle zone"
+        if z not in SUBS:
+            return "a normal summon goes into an empty sub slot; main slots hold the main monsters (MM-D1)"
+        if s.zones[a["to"]]:
+            return "that sub slot is not empty (MM-D1)"
+        if self.same_monster(s, a.player, c.cid) is not None:
+            return "the same monster is already in your battle zone: evolve or awaken instead (MM-R19, MM-R22)"
+        cost = self.rs.cards[c.cid].get("cost")
+        if not self.can_pay(s, a.player, cost):
+            return f"not enough recast mana: the cost is {cost} (MM-R18)"
+        return None
+
+    def do_summon(self, s, a):
+        p, u = a.player, a["card"]
+        d = self.d(s, u)
+        self.pay(s, p, d.get("cost"))
+        self.move(s, u, a["to"], face_up=True, tapped=True)
+        self.cast_monster(s, u, 0)
+        if d.has("haste"):
+            self.recast_monster(s, u)
+        self.log(s, f"{_p(p)} summons {d.name} into {self.zone_label(a['to'])}"
+                    f"{' recast ([特殊])' if d.has('haste') else ', cast'} (MM-R19)")
+        self.tick(s, "summon")
+        self._offer(s, u, "summoned")
+
+    def _stack_check(self, s, a):
+        c, why = self._hand_monster(s, a)
+        if why:
+            return None, None, why
+        t, why = self._own_monster(s, a, "target")
+        if why:
+            return None, None, why
+        if self.d(s, t.uid).get("monster") != self.rs.cards[c.cid].get("monster"):
+            return None, None, "it must be the same monster: the same name (MM-R1)"
+        if self.down(s, t.uid):
+            return None, None, "a down monster cannot evolve or awaken (MM-D10)"
+        return c, t, None
+
+    def stack_cost(self, s, uid, target) -> int:
+        return max(1, self.d(s, uid).get("cost") - self.d(s, target).get("cost"))
+
+    def check_evolve(self, s, a):
+        c, t, why = self._stack_check(s, a)
+        if why:
+            return why
+        cost = self.stack_cost(s, c.uid, t.uid)
+        if not self.can_pay(s, a.player, cost):
+            return f"not enough recast mana: evolving costs {cost} (MM-R20)"
+        return None
+
+    def do_evolve(self, s, a):
+        p, u, t = a.player, a["card"], a["target"]
+        self.pay(s, p, self.stack_cost(s, u, t))
+        slot = s.cards[t].zone
+        self.move(s, u, slot, face_up=True, tapped=False)
+        for m in list(s.cards[t].attached):
+            self.attach(s, m, u)
+        self.attach(s, t, u)
+        s.cards[t].flags.clear()
+        self.log(s, f"{_p(p)} evolves {self.name(s, t)} into {self.name(s, u)}: on top, recast (MM-R20)")
+        self.draw(s, p, 1)
+        self.tick(s, "summon (evolution)")
+        self._offer(s, u, "summoned")
+
+    def check_awaken(self, s, a):
+        c, t, why = self._stack_check(s, a)
+        if why:
+            return why
+        cost = self.stack_cost(s, c.uid, t.uid)
+        if not self.can_pay(s, a.player, cost):
+            return f"not enough recast mana: awakening costs {cost} (MM-R21)"
+        return None
+
+    def do_awaken(self, s, a):
+        p, u, t = a.player, a["card"], a["target"]
+        self.pay(s, p, self.stack_cost(s, u, t))
+        self.attach(s, u, t, under=True)
+        self.log(s, f"{_p(p)} awakens {self.name(s, t)} with {self.name(s, u)} underneath; "
+                    f"it stays {self.rs.word('tapped') if s.cards[t].tapped else self.rs.word('untapped')} (MM-R21)")
+        self.draw(s, p, 1)
+        self.tick(s, "awakening")
+        self._offer(s, t, "awakened")
+
+    # --- cast phase: attack, skills, spells, traps (MM-R24..R27) ------------------------------
+    def check_attack(self, s, a):
+        why = self._turn_action(s, a, "cast")
+        if why:
+            return why
+        c, why = self._own_monster(s, a)
+        if why:
+            return why
+        if s.turn == 1:
+            return "the first player cannot attack in the first turn (MM-R24)"
+        if self.down(s, c.uid):
+            return "a down monster cannot battle (MM-R38)"
+        if c.tapped:
+            return f"only a {self.rs.word('untapped')} monster can attack (MM-R28)"
+        q = 1 - a.player
+        legal = self.attackable(s, q)
+        t, tp = a.get("target"), a.get("target_player")
+        if t is not None:
+            if t not in s.cards or not self.is_monster(s, t) or s.cards[t].owner != q:
+                return "attack a monster of the opponent's battle zone"
+            if self.down(s, t):
+                return "a down monster cannot battle (MM-R38)"
+            if t not in legal:
+                return ("that monster cannot be attacked: attack a sub monster, or a main monster whose column "
+                        "has no attackable sub monster (MM-R28)")
+            return None
+        if tp is None:
+            return "choose the defending monster or the opponent"
+        if tp != q:
+            return "attack the opponent"
+        if legal:
+            return "a direct attack needs every opposing monster to be unattackable (MM-R28)"
+        return None
+
+    def do_attack(self, s, a):
+        p, u = a.player, a["card"]
+        t = a.get("target")
+        s.data["battle"] = {"attacker": u, "defender": t, "player": p, "step": "before"}
+        if t is None:
+            self.log(s, f"{self.name(s, u)} makes a direct attack on {_p(1 - p)} (MM-R28)", kind="attack",
+                     attacker=u)
+        else:
+            self.log(s, f"{self.name(s, u)} attacks {self.name(s, t)} (MM-R28)", kind="attack", attacker=u,
+                     defender=t)
+        self._offer(s, u, "before_battle", battle=True)
+        if t is not None:
+            self._offer(s, t, "attacked", battle=True)
+            self._offer(s, t, "before_battle", battle=True)
+            col = COLUMN[self.slot_of(s, t)]
+            for z in (SUBS[col - 1], MAINS[col - 1]):
+                x = self.top(s, 1 - p, z)
+                if x is not None and self.d(s, x).kind == "spell" and "attacked" in self.steps[s.cards[x].cid]:
+                    self._offer(s, x, "attacked", battle=True, user=t)
+
+    def _skill_cost(self, cid, trigger) -> dict:
+        for st in self.steps[cid].get(trigger, ()):
+            if isinstance(st.get("cost"), dict):
+                return st["cost"]
+        return {}
+
+    def _cost_problem(self, s, uid, cost, attr=None, extra=0) -> str | None:
+        c = s.cards[uid]
+        if cost.get("cast") and c.tapped:
+            return f"the cost casts this monster, so it must be {self.rs.word('untapped')} (MM-R25)"
+        n = int(cost.get("mana", 0)) + extra
+        if not self.can_pay(s, c.owner, n, attr):
+            return f"not enough recast mana (needs {n}{', one of them ' + self.rs.colors[attr]['label'] if attr else ''})"
+        return None
+
+    def _pay_cost(self, s, uid, cost, attr=None, extra=0, user=None):
+        c = s.cards[uid]
+        self.pay(s, c.owner, int(cost.get("mana", 0)) + extra, attr)
+        if cost.get("cast"):
+            self.cast_monster(s, user if user is not None else uid, cost.get("ct"))
+
+    def check_skill(self, s, a):
+        why = self._turn_action(s, a, "cast")
+        if why:
+            return why
+        c, why = self._own_monster(s, a)
+        if why:
+            return why
+        if "activate" not in self.steps[c.cid]:
+            return "this monster has no [起動] skill"
+        if self.down(s, c.uid):
+            return "a down monster's skills are disabled (MM-R38)"
+        return self._cost_problem(s, c.uid, self._skill_cost(c.cid, "activate"))
+
+    def do_skill(self, s, a):
+        u = a["card"]
+        self._pay_cost(s, u, self._skill_cost(s.cards[u].cid, "activate"))
+        self.log(s, f"{self.name(s, u)} uses its [起動] skill (MM-R25)", kind="skill", card=u)
+        self.tick(s, "skill use")
+        self._queue(s, u, self.steps[s.cards[u].cid]["activate"], s.cards[u].owner, user=u)
+
+    def check_spell(self, s, a):
+        why = self._turn_action(s, a, "cast")
+        if why:
+            return why
+        sp, why = self._own_card(s, a)
+        if why:
+            return why
+        d = self.rs.cards[sp.cid]
+        if d.kind != "spell":
+            return "that is not a spell"
+        m, why = self._own_monster(s, a, "target")
+        if why:
+            return "a spell is used by a monster of your battle zone: " + why
+        if self.down(s, m.uid):
+            return "a down monster cannot use spells (MM-R38)"
+        if m.tapped:
+            return f"only a {self.rs.word('untapped')} monster can use a spell (MM-R26)"
+        if self.d(s, m.uid).color != d.color:
+            return "a monster uses only spells of its own attribute (MM-R26)"
+        z = self.slot_of(s, sp.uid)
+        if d.get("trap"):
+            if z is None:
+                return "a trap spell is used only after it is set in your battle zone (MM-R26, MM-R27)"
+            if COLUMN[z] != COLUMN[self.slot_of(s, m.uid)]:
+                return "only the monster in the trap's own column may use it (MM-R27)"
+            if "use" not in self.steps[sp.cid]:
+                return "this trap can only be used when its column is attacked"
+        elif sp.zone != f"{a.player}.hand":
+            return "use a spell from your hand"
+        if not self.can_pay(s, a.player, d.get("cost"), d.color):
+            return (f"cast {d.get('cost')} recast mana, including one of the spell's attribute "
+                    f"{self.rs.colors[d.color]['label']} (MM-R26)")
+        return None
+
+    def do_spell(self, s, a):
+        p, u, m = a.player, a["card"], a["target"]
+        d = self.d(s, u)
+        self.pay(s, p, d.get("cost"), d.color)
+        self.move(s, u, f"{p}.grave", face_up=True)
+        self.log(s, f"{self.name(s, m)} uses the spell {d.name} (MM-R26)", kind="spell", card=u, user=m)
+        self.tick(s, "spell use")
+        self._queue(s, u, self.steps[d.id].get("use", ()), p, user=m)
+
+    def check_set_trap(self, s, a):
+        why = self._turn_action(s, a, "cast")
+        if why:
+            return why
+        c, why = self._own_card(s, a)
+        if why:
+            return why
+        d = self.rs.cards[c.cid]
+        if c.zone != f"{a.player}.hand" or d.kind != "spell" or not d.get("trap"):
+            return "set a trap spell from your hand (MM-R27)"
+        owner, z = split_key(a["to"])
+        if owner != a.player or z not in SLOT_SET:
+            return "set it into a slot of your battle zone (MM-R27)"
+        if s.zones[a["to"]]:
+            return "that slot is not empty (MM-R27, MM-D2)"
+        return None
+
+    def do_set_trap(self, s, a):
+        self.move(s, a["card"], a["to"], face_up=False, tapped=False)
+        self.log(s, f"{_p(a.player)} sets a trap spell face down in {self.zone_label(a['to'])} (MM-R27)",
+                 {a.player: f"{_p(a.player)} sets {self.name(s, a['card'])} in {self.zone_label(a['to'])}"})
+
+    # --- triggered skills: offers (MM-R39) ----------------------------------------------------
+    def _offer(self, s, uid, trigger, battle=False, exc=False, user=None) -> None:
+        """Offer a card's triggered skill to its owner now, if it has one and may use it."""
+        c = s.cards[uid]
+        steps = self.steps[c.cid].get(trigger)
+        if not steps:
+            return
+        d = self.rs.cards[c.cid]
+        place = self.place(s, uid)
+        if d.kind == "monster":
+            if place == "battle" and (not c.face_up or (self.down(s, uid) and not exc)):
+                return
+            if place == "material":
+                return
+        forced = any(st.get("forced") for st in steps)
+        word = TRIGGER_WORDS.get(trigger, trigger)
+        if d.kind == "spell":
+            prompt = f"{d.name} (トラップ呪文) — {word}: 使用する？ (use the trap?)"
+            public = f"{_p(c.owner)} decides whether to react ({word})"
+        else:
+            prompt = f"{d.name} [誘発] {word}{' (強制)' if forced else ''}: 使用する？ (use the skill?)"
+            public = f"{_p(c.owner)}: {d.name} [誘発] {word}"
+        self.ask(s, c.owner, "skill_offer", prompt, public_prompt=public, card=uid, trigger=trigger, place=place,
+                 battle=battle, exc=exc, forced=forced, user=user)
+
+    def offer_valid(self, s, o) -> str | None:
+        """Return why an offered triggered skill can no longer be used, or None (MM-R39)."""
+        uid = o["card"]
+        if self.place(s, uid) != o["place"]:
+            return f"{self.name(s, uid)} left the place where its condition was met (MM-R39)"
+        c = s.cards[uid]
+        if o["place"] == "battle":
+            if self.d(s, uid).kind == "monster" and self.down(s, uid) and not o.get("exc"):
+                return f"{self.name(s, uid)} is down: its skills are disabled (MM-R38)"
+            if self.d(s, uid).kind == "spell" and c.face_up:
+                return "the trap is no longer set"
+        if o.get("battle"):
+            b = s.data.get("battle")
+            if not b or b.get("cancelled"):
+                return "the attack has ended"
+        return None
+
+    def _prune_offers(self, s):
+        keep = []
+        for o in s.pending:
+            if o["kind"] == "skill_offer":
+                why = self.offer_valid(s, o)
+                if why:
+                    self.log(s, f"{why}: its skill cannot be used", kind="skill")
+                    continue
+            keep.append(o)
+        if len(keep) != len(s.pending):
+            s.pending[:] = keep
+
+    def _offer_cost(self, s, o) -> str | None:
+        uid = o["card"]
+        d = self.d(s, uid)
+        if d.kind == "spell":
+            m = o.get("user")
+            if m is None or not self.is_monster(s, m) or self.down(s, m):
+                return "no monster of this column can use the trap"
+            if s.cards[m].tapped:
+                return f"the trap's user must be {self.rs.word('untapped')} (MM-R26)"
+            if self.d(s, m).color != d.color:
+                return "the monster in this column has another attribute (MM-R26)"
+            return self._cost_problem(s, uid, {}, d.color, d.get("cost"))
+        return self._cost_problem(s, uid, self._skill_cost(d.id, o["trigger"]))
+
+    def check_use_skill(self, s, a):
+        o = self._pending(s, a, "skill_offer")
+        if o is None or o["card"] != a.get("card"):
+            return "no skill of that card is offered now"
+        return self.offer_valid(s, o) or self._offer_cost(s, o)
+
+    def do_use_skill(self, s, a):
+        o = s.pending.pop(0)
+        uid = o["card"]
+        d = self.d(s, uid)
+        if d.kind == "spell":
+            self.pay(s, a.player, d.get("cost"), d.color)
+            self.move(s, uid, f"{a.player}.grave", face_up=True)
+            self.log(s, f"{self.name(s, o['user'])} uses the trap spell {d.name} (MM-R26)", kind="spell", card=uid)
+        else:
+            self._pay_cost(s, uid, self._skill_cost(d.id, o["trigger"]))
+            self.log(s, f"{d.name} uses its [誘発] skill ({TRIGGER_WORDS.get(o['trigger'], o['trigger'])})",
+                     kind="skill", card=uid)
+        self.tick(s, "skill use" if d.kind == "monster" else "spell use")
+        self._queue(s, uid, self.steps[d.id][o["trigger"]], a.player, user=o.get("user") or uid)
+
+    def check_pass_skill(self, s, a):
+        o = self._pending(s, a, "skill_offer")
+        if o is None or o["card"] != a.get("card"):
+            return "no skill of that card is offered now"
+        if o.get("forced") and self._offer_cost(s, o) is None:
+            return "this skill is forced (強制): it must be used"
+        return None
+
+    def do_pass_skill(self, s, a):
+        s.pending.pop(0)
+        self.log(s, f"{_p(a.player)} does not use it")
+
+    # --- effects -----------------------------------------------------------------------------
+    def _queue(self, s, source, steps, player, user=None) -> None:
+        """Queue a skill's or spell's steps; role targets (user, attacker, ...) are fixed now."""
+        q = s.data.setdefault(QUEUE, [])
+        b = s.data.get("battle") or {}
+        for st in steps:
+            st = {k: v for k, v in st.items() if k not in ("cost", "forced")}
+            t = st.get("target")
+            if t in ROLES:
+                if t == "user":
+                    who = user
+                elif t == "foe":
+                    who = (b.get("defender") if source == b.get("attacker") or user == b.get("attacker")
+                           else b.get("attacker"))
+                else:
+                    who = b.get(t)
+                st["target"] = {"uids": [who] if who is not None else [], "all": True}
+            q.append({"source": source, "player": player, "step": st, "event": {"user": user}})
+        self.resolve_effects(s)
+
+    def effect_candidates(self, s, ctx, spec):
+        if not isinstance(spec, dict):
+            return []
+        if "uids" in spec:
+            return [u for u in spec["uids"] if u in s.cards and self.is_monster(s, u) and not self.down(s, u)]
+        me = ctx["player"]
+        players = {"own": [me], "enemy": [1 - me]}.get(spec.get("side", "any"), [me, 1 - me])
+        if spec.get("player"):
+            return players
+        zones = []
+        for z in spec.get("zones") or ["battle"]:
+            zones.extend(ZONE_GROUPS.get(z, (z,)))
+        out = []
+        for p in players:
+            for z in zones:
+                pile = s.zones.get(f"{p}.{z}", ())
+                for u in (pile[-1:] if z in SLOT_SET else pile):
+                    c = s.cards[u]
+                    if z in SLOT_SET and (not c.face_up or c.flags.get("down")):
+                        continue
+                    if not self.matches(s, u, spec):
+                        continue
+                    if "pow_max" in spec and self.pow(s, u) > spec["pow_max"]:
+                        continue
+                    if spec.get("cast") and not c.tapped:
+                        continue
+                    out.append(u)
+        return out
+
+    def destroy(self, s, uid, in_battle=False) -> bool:
+        """Destroy a monster: a sub goes to the graveyard (MM-R37), a main goes down (MM-R38)."""
+        c = s.cards[uid]
+        z = self.slot_of(s, uid)
+        if z is None or not self.is_monster(s, uid):
+            return False
+        if c.flags.get("down"):
+            self.log(s, f"{self.name(s, uid)} is down and cannot be destroyed (MM-R38)")
+            return False
+        if z in SUBS:
+            for m in list(c.attached):
+                self.move(s, m, f"{c.owner}.grave", face_up=True)
+            self.move(s, uid, f"{c.owner}.grave", face_up=True)
+            c.flags.clear()
+            self.log(s, f"{self.name(s, uid)} is destroyed and goes to the graveyard (MM-R37)", kind="destroy",
+                     card=uid)
+            if not in_battle:
+                self._offer(s, uid, "destroyed")
+        else:
+            c.flags.pop("mods", None)
+            ct = 0 if self.d(s, uid).has("quick_revive") else None
+            self.cast_monster(s, uid, ct)
+            c.flags["down"] = True
+            self.log(s, f"{self.name(s, uid)} is destroyed: a main monster goes down, CT {c.flags['ct']} (MM-R38)",
+                     kind="destroy", card=uid)
+        return True
+
+    def fx_destroy(self, s, uid, ctx):
+        self.destroy(s, uid)
+
+    def fx_bounce(self, s, uid, ctx):
+        c = s.cards[uid]
+        z = self.slot_of(s, uid)
+        if z in MAINS:
+            self.log(s, f"{self.name(s, uid)} is a main monster and never leaves its main area (MM-R41)")
+            return
+        for m in list(c.attached):
+            self.move(s, m, f"{c.owner}.grave", face_up=True)
+        self.move(s, uid, f"{c.owner}.hand")
+        c.flags.clear()
+        self.log(s, f"{self.name(s, uid)} returns to its owner's hand")
+
+    def fx_player_value(self, s, player, key, delta, ctx):
+        s.players[player][key] = max(0, s.players[player].get(key, 0) + delta)   # MM-D6: never below 0
+        self.log(s, f"{_p(player)} {'HP' if key == 'hp' else key} {delta:+d} → {s.players[player][key]}",
+                 kind="hp", player=player, delta=delta)
+
+    # --- the battle (MM-R28..R33) ------------------------------------------------------------
+    def _battler_ok(self, s, uid, owner) -> bool:
+        return (uid in s.cards and self.is_monster(s, uid) and s.cards[uid].owner == owner
+                and not self.down(s, uid))
+
+    def _end_battle(self, s, why=""):
+        b = s.data["battle"]
+        s.data["battle"] = None
+        if why:
+            self.log(s, f"the attack ends: {why}")
+        self.tick(s, "attack")
+        del b
+
+    def _battle_step(self, s):
+        b = s.data["battle"]
+        att, dfn, p = b["attacker"], b["defender"], b["player"]
+        step = b["step"]
+        if step in ("before", "during"):
+            if b.get("cancelled"):
+                return self._end_battle(s, "it was cancelled")
+            if not self._battler_ok(s, att, p):
+                return self._end_battle(s, "the attacking monster is gone")
+            if dfn is not None and not self._battler_ok(s, dfn, 1 - p):
+                return self._end_battle(s, "the defending monster is gone")
+        if step == "before":
+            self.cast_monster(s, att)
+            b["step"] = "during"
+            self.log(s, f"attack decided: {self.name(s, att)} is cast, CT {s.cards[att].flags['ct']} (MM-R29)")
+            self._offer(s, att, "during_battle", battle=True)
+            if dfn is not None:
+                self._offer(s, dfn, "during_battle", battle=True)
+        elif step == "during":
+            pa = self.pow(s, att)
+            if dfn is None:
+                b.update(result="direct", destroy=None, hurt=1 - p, damage=pa)
+                self.log(s, f"direct attack: POW {pa} (MM-R32)")
+            else:
+                pd = self.pow(s, dfn)
+                if pa > pd:
+                    b.update(result="attacker", destroy=dfn, hurt=1 - p, damage=pa - pd)
+                elif pd > pa:
+                    b.update(result="defender", destroy=None, hurt=p, damage=pd - pa)
+                else:
+                    b.update(result="draw", destroy=None, hurt=None, damage=0)
+                self.log(s, f"POW {pa} against {pd}: "
+                            + {"attacker": "the attacker wins", "defender": "the defender wins",
+                               "draw": "a draw"}[b["result"]] + " (MM-R31)")
+            b["step"] = "decide"
+            if b["destroy"] is not None:
+                self._offer(s, b["destroy"], "before_destroyed", battle=True)
+        elif step == "decide":
+            b["step"] = "after"
+            gone = b["destroy"]
+            if gone is not None and self._battler_ok(s, gone, 1 - p):
+                self.destroy(s, gone, in_battle=True)
+            if b["hurt"] is not None and b["damage"] > 0:
+                self.fx_player_value(s, b["hurt"], "hp", -b["damage"], {})
+            if s.outcome is not None:
+                return
+            for u in (att, dfn):
+                if u is None:
+                    continue
+                self._offer(s, u, "after_battle", battle=True, exc=True)
+                if u == att and b["result"] in ("attacker", "direct"):
+                    self._offer(s, u, "after_win", battle=True, exc=True)
+                if u == gone:
+                    self._offer(s, u, "destroyed", battle=True, exc=True)
+        else:
+            self._end_battle(s)
+
+    # --- after every action ----------------------------------------------------------------
+    def after(self, s):
+        self._check_end(s)
+        if s.outcome is None:
+            self._prune_offers(s)
+            self._advance(s)
+            self._check_end(s)
+
+    def _advance(self, s):
+        while s.outcome is None and not s.pending and not s.data.get(QUEUE):
+            if s.data.get("battle"):
+                self._battle_step(s)
+                self._prune_offers(s)
+            elif s.phase == "end":
+                self._finish_turn(s)
+            else:
+                break
+
+    def _check_end(self, s):
+        if s.outcome is not None:
+            return
+        dead = [p for p in (0, 1) if s.players[p].get("hp", 1) <= 0]
+        if len(dead) == 2:
+            self.win(s, None, "both players' HP reached 0 (MM-R44)")
+        elif dead:
+            self.win(s, 1 - dead[0], f"{_p(dead[0])}'s HP reached 0 (MM-R44)")
+
+    # --- views and words -----------------------------------------------------------------------
+    def public(self, s, viewer):
+        players = []
+        for p in (0, 1):
+            mana = s.zones[f"{p}.mana"]
+            ready = sum(1 for u in mana if not s.cards[u].tapped)
+            players.append({"HP": s.players[p].get("hp", 0), "デッキ": len(s.zones[f"{p}.deck"]),
+                            "手札": len(s.zones[f"{p}.hand"]), "魔力": f"{ready}/{len(mana)}",
+                            "墓地": len(s.zones[f"{p}.grave"])})
+        badges = {}
+        zones = {}
+        for p in (0, 1):
+            for z in SLOTS:
+                pile = s.zones[f"{p}.{z}"]
+                if not pile:
+                    continue
+                u = pile[-1]
+                c = s.cards[u]
+                if not c.face_up or self.rs.cards[c.cid].kind != "monster":
+                    continue
+                out = []
+                if c.flags.get("down"):
+                    out.append("ダウン")
+                if c.tapped:
+                    out.append(f"CT{c.flags.get('ct', 0)} あと{self.needs(s, u)}")
+                pw = self.pow(s, u)
+                if pw != (self.rs.cards[c.cid].get("pow") or 0):
+                    out.append(f"POW {pw}")
+                if c.attached:
+                    out.append(f"素材{len(c.attached)}")
+                if out:
+                    badges[u] = out
+        b = s.data.get("battle")
+        if b:
+            badges.setdefault(b["attacker"], []).append("攻撃")
+            if b["defender"] is not None:
+                badges.setdefault(b["defender"], []).append("防御")
+        shared = {"タイム": s.data["time"], "ターン開始時": s.data["turn_start"], "ターン": s.turn}
+        return {"players": players, "shared": shared, "badges": badges, "zones": zones}
+
+    def describe(self, s, a, viewer=None):
+        k = a.kind
+        lab = lambda key: self.card_label(s, a[key], viewer)  # noqa: E731
+        try:
+            if k == "choose_order":
+                return "先攻 (go first)" if a["choice"] == "first" else "後攻 (go second)"
+            if k == "pick_main":
+                return f"メインモン娘: {self.rs.cards[a['choice']].name}"
+            if k == "mulligan":
+                return "引き直す (mulligan)" if a["choice"] else "引き直さない (keep)"
+            if k == "extra_draw":
+                return "1枚ドローする (draw 1)" if a["choice"] else "ドローしない (no draw)"
+            if k == "use_skill":
+                return f"使用する: {lab('card')}"
+            if k == "pass_skill":
+                return f"使用しない: {lab('card')}"
+            if k == "summon":
+                return f"召喚 {lab('card')} → {self.zone_label(a['to'])} (cost {self.d(s, a['card']).get('cost')})"
+            if k in ("evolve", "awaken"):
+                word = "進化" if k == "evolve" else "覚醒"
+                return f"{word} {lab('card')} → {lab('target')} (cost {self.stack_cost(s, a['card'], a['target'])})"
+            if k == "attack":
+                if a.get("target") is None:
+                    return f"直接攻撃: {lab('card')} → P{a['target_player'] + 1}"
+                return f"攻撃: {lab('card')} → {lab('target')}"
+            if k == "skill":
+                return f"[起動] {lab('card')}"
+            if k == "spell":
+                return f"呪文 {lab('card')} (使用: {lab('target')})"
+            if k == "set_trap":
+                return f"セット {lab('card')} → {self.zone_label(a['to'])}"
+            if k == "charge":
+                return f"チャージ {lab('card')}"
+            if k == "end_phase":
+                return f"{self.rs.phase_label(s.phase)}を終える (end phase)"
+            if k == "end_turn":
+                return "ターン終了 (end turn)"
+        except (KeyError, TypeError, AttributeError):
+            pass
+        return super().describe(s, a, viewer)
+
+    def drop_action(self, s, player, uid, zone, target):
+        found = super().drop_action(s, player, uid, zone, target)
+        if found is None and target is None and zone.startswith(f"{1 - player}."):
+            for a in self.actions(s, player):
+                if a.kind == "attack" and a.get("card") == uid and a.get("target_player") is not None:
+                    return a
+        return found
+
+
+# --- this ruleset's effect ops -------------------------------------------------------------------
+def _op_cast_ct(ctl, s, ctx):
+    t = ctx["target"]
+    if t is None or not ctl.is_monster(s, t):
+        return
+    n = ctx["step"].get("n")
+    ctl.cast_monster(s, t, None if n is None else int(n))
+    ctl.log(s, f"{ctl.name(s, t)}: {ctl.rs.word('tapped')}, CT {s.cards[t].flags['ct']}")
+
+
+def _op_recast(ctl, s, ctx):
+    t = ctx["target"]
+    if t is None or not ctl.is_monster(s, t):
+        return
+    ctl.recast_monster(s, t)
+    ctl.log(s, f"{ctl.name(s, t)}: {ctl.rs.word('untapped')}")
+
+
+def _op_charge_mana(ctl, s, ctx):
+    p = ctx["player"]
+    pile = s.zones[f"{p}.deck"]
+    for _ in range(int(ctx["step"].get("n", 1))):
+        if not pile:
+            break
+        u = pile[-1]
+        ctl.move(s, u, f"{p}.mana", face_up=True, tapped=False)
+        ctl.log(s, f"{_p(p)} puts {ctl.name(s, u)} from the deck into the mana zone")
+
+
+def _op_put_out(ctl, s, ctx):
+    """Put a card into the battle zone (出す, MM-R23): no cost, not a summon, no time."""
+    t = ctx["target"]
+    if t is None:
+        return
+    p = s.cards[t].owner
+    same = ctl.same_monster(s, p, s.cards[t].cid)
+    if same is not None:
+        slot = s.cards[same].zone
+        tapped = s.cards[same].tapped
+        ctl.move(s, t, slot, face_up=True, tapped=tapped)
+        for m in list(s.cards[same].attached):
+            ctl.attach(s, m, t)
+        ctl.attach(s, same, t)
+        flags = dict(s.cards[same].flags)
+        s.cards[same].flags.clear()
+        s.cards[t].flags.update({k: v for k, v in flags.items() if k in ("ct", "since")})
+        ctl.log(s, f"{ctl.name(s, t)} is put onto {ctl.name(s, same)} (MM-R23)")
+        return
+    free = [z for z in SUBS if not s.zones[f"{p}.{z}"]]
+    if not free:
+        ctl.log(s, f"no empty sub slot: {ctl.name(s, t)} stays in hand")
+        return
+    ctl.move(s, t, f"{p}.{free[0]}", face_up=True, tapped=True)
+    ctl.cast_monster(s, t, 0)
+    ctl.log(s, f"{ctl.name(s, t)} is put into {ctl.zone_label(s.cards[t].zone)} (出す, not a summon, MM-R23)")
+
+
+def _op_cancel_attack(ctl, s, ctx):
+    b = s.data.get("battle")
+    if b:
+        b["cancelled"] = True
+        ctl.log(s, "the attack is cancelled")
+
+
+def _op_static(ctl, s, ctx):
+    """[永続] steps are read by the controller (`pow`), never fired."""
+
+
+register_op("cast_ct", _op_cast_ct, "card")
+register_op("recast", _op_recast, "card")
+register_op("charge_mana", _op_charge_mana)
+register_op("put_out", _op_put_out, "card")
+register_op("cancel_attack", _op_cancel_attack)
+register_op("pow_per_material", _op_static)
+register_op("pow_aura", _op_static)
