@@ -69,7 +69,9 @@ def full_table():
     scene.refresh()
     hand = [s for s in scene.spots if s.zone == f"{scene.viewer}.hand"]
     scene.mouse = hand[0].rect.center
+    scene.update(0.0)                    # finds the card under the mouse
     scene.update(HOVER_S + 0.1)          # the preview is up from here on
+    assert scene.hover_key is not None and scene.hover_t >= HOVER_S
     return app, scene, tapped
 
 
@@ -112,6 +114,7 @@ def measure(frames: int = 300):
     out = {"full_ms": statistics.median(full_t) * 1000, "floor_ms": statistics.median(floor_t) * 1000,
            "cards": len(drawn), "tapped": sum(1 for s in drawn if s.tapped), "blits": len(rec.log),
            "preview": scene.hover_t >= 0.35}
+    assert out["preview"] and out["cards"] >= 80 and out["tapped"] >= 20
     out["ratio"] = out["full_ms"] / out["floor_ms"]
     for s in list(app.scenes):
         s.leave()

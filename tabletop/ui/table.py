@@ -291,8 +291,7 @@ class TableScene(Scene):
         self._set_text("prompt", prompt)
         end = self._end_action()
         if end is not None:
-            self.ui["end"].set_text(self.game.describe(end, self.viewer) if end.kind not in ("end_phase", "end_turn")
-                                    else t("End phase" if end.kind == "end_phase" else "End turn"))
+            self.ui["end"].set_text(t("End phase" if end.kind == "end_phase" else "End turn") + "  (Space)")
             self.ui["end"].enable()
         else:
             self.ui["end"].disable()
