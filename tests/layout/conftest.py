@@ -1,0 +1,23 @@
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.freetype.init()
+    yield
+
+
+@pytest.fixture
+def sandbox_copy(tmp_path) -> Path:
+    """Return a private copy of the sandbox ruleset folder (tests edit its files)."""
+    dst = tmp_path / "sandbox"
+    shutil.copytree(ROOT / "rulesets" / "sandbox", dst)
+    return dst
