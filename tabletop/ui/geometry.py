@@ -57,6 +57,7 @@ class Spot:
     tapped: bool
     layer: int
     host: int | None = None
+    w: int = 0             # the card's width here (zones with room show bigger cards)
     hand: bool = False
     rect: pygame.Rect = field(default=None)   # the drawn rectangle (rotated when tapped)
 
@@ -86,15 +87,23 @@ def layout(view, ruleset, area: pygame.Rect, cw: int, ch: int) -> tuple[list[Zon
         inner = pygame.Rect(zr.x + 3, zr.y + LABEL_H, zr.w - 6, max(10, zr.h - LABEL_H - 3))
         if not mine:   # the opponent's label sits at the bottom of their (mirrored) zone
             inner.y = zr.y + 3
+        # A zone with room for bigger cards (often the hand) shows them bigger, within limits.
+        room = (inner.h - (FAN if spec.kind == "slot" else 0) - 4) / (ch / cw)
+        zw = int(max(cw, min(room, cw * 1.5, 150)))
+        zh = round(zw * ch / cw)
+        first = len(spots)
         if spec.kind == "pile":
-            _pile(spots, key, cards, inner, cw, ch)
+            _pile(spots, key, cards, inner, zw, zh)
         else:
-            _spread(spots, key, cards, inner, cw, ch, spec.kind, mine)
+            _spread(spots, key, cards, inner, zw, zh, spec.kind, mine)
+        for s in spots[first:]:
+            s.w = zw
     order = {"pile": 0, "row": 1, "slot": 1, "hand": 3}
     kinds = {z.key: z.spec.kind for z in zones}
     spots.sort(key=lambda s: (order.get(kinds.get(s.zone), 1), s.layer))
     for s in spots:
-        w, h = (ch, cw) if s.tapped else (cw, ch)
+        sw, sh = s.w, round(s.w * ch / cw)
+        w, h = (sh, sw) if s.tapped else (sw, sh)
         s.rect = pygame.Rect(0, 0, w, h)
         s.rect.center = s.center
     return zones, spots

@@ -144,15 +144,15 @@ class TableScene(Scene):
         iw = w - 12
         y = 4
         ui = {"side": side}
-        ph = 150
+        ph = 176
         ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
         y += ph + 4
-        log_h = H - top - (ph + 4) * 2 - 170 - 84 - 16
+        log_h = H - top - (ph + 4) * 2 - 180 - 84 - 16
         ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side)
         y += log_h + 4
-        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, 54), m, container=side)
-        ui["prompt_y"] = y + 56
-        y += 170
+        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, 64), m, container=side)
+        ui["prompt_y"] = y + 66
+        y += 180
         ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
         y += ph + 4
         ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
@@ -836,15 +836,16 @@ class TableScene(Scene):
                 return self.spots[:i] + self.spots[i + 1:] + [s]
         return self.spots
 
-    def art(self, card, tapped: bool = False) -> pygame.Surface:
+    def art(self, card, tapped: bool = False, w: int = 0) -> pygame.Surface:
         """Return the cached surface of a card as the viewer sees it (its back when hidden)."""
-        key = (card.cid, card.face_up, tapped)
+        w = w or self.cw
+        key = (card.cid, card.face_up, tapped, w)
         surf = self.art_cache.get(key)
         if surf is None:
             if card.cid is None or card.cid not in self.rs.cards:
-                base = self.renderer.back(self.cw)
+                base = self.renderer.back(w)
             else:
-                base = self.renderer.face(self.rs.cards[card.cid], self.cw)
+                base = self.renderer.face(self.rs.cards[card.cid], w)
                 if not card.face_up:   # a face-down card its owner may look at: dimmed, marked
                     base = base.copy()
                     shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)
@@ -852,20 +853,20 @@ class TableScene(Scene):
                     base.blit(shade, (0, 0))
                     t = _chip(self.rs.word("face_down"), 11)
                     base.blit(t, t.get_rect(center=(base.get_width() // 2, base.get_height() // 2)))
-            if base.get_width() != self.cw:
-                base = pygame.transform.smoothscale(base, (self.cw, round(self.cw * base.get_height() / base.get_width())))
+            if base.get_width() != w:
+                base = pygame.transform.smoothscale(base, (w, round(w * base.get_height() / base.get_width())))
             surf = pygame.transform.rotate(base, -90) if tapped else base
             self.art_cache[key] = surf
         return surf
 
-    def _rotated(self, card, ang: float) -> pygame.Surface:
+    def _rotated(self, card, ang: float, w: int) -> pygame.Surface:
         step = int(round(ang / 10.0)) * 10
         if step % 90 == 0:
-            return self.art(card, step == 90)
-        key = (card.cid, card.face_up, step)
+            return self.art(card, step == 90, w)
+        key = (card.cid, card.face_up, step, w)
         surf = self.rot_cache.get(key)
         if surf is None:
-            surf = self.rot_cache[key] = pygame.transform.rotozoom(self.art(card), -step, 1.0)
+            surf = self.rot_cache[key] = pygame.transform.rotozoom(self.art(card, False, w), -step, 1.0)
         return surf
 
     def _background(self) -> pygame.Surface:
@@ -948,7 +949,7 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, LIT, box.get_abs_rect().inflate(6, 6), 3)
         if self.drag:
             sp, _, _, off = self.drag
-            surf = self.art(sp.card, sp.card.tapped)
+            surf = self.art(sp.card, sp.card.tapped, sp.w)
             surface.blit(surf, surf.get_rect(center=(self.mouse[0] + off[0], self.mouse[1] + off[1])))
         self._draw_preview(surface)
         self._draw_coins(surface)
@@ -966,8 +967,8 @@ class TableScene(Scene):
 
     def _surface(self, s, m) -> pygame.Surface:
         if m is None or (m.at >= m.adur and m.flip >= 1.0):
-            return self.art(s.card, s.tapped)
-        surf = self._rotated(s.card, m.ang) if m.at < m.adur else self.art(s.card, s.tapped)
+            return self.art(s.card, s.tapped, s.w)
+        surf = self._rotated(s.card, m.ang, s.w) if m.at < m.adur else self.art(s.card, s.tapped, s.w)
         if m.flip < 1.0:   # turning over: squeeze to an edge and open again
             k = abs(math.cos(m.flip * math.pi))
             w = max(1, int(surf.get_width() * k))
@@ -993,8 +994,12 @@ class TableScene(Scene):
         for z in self.zones:
             tx = ztext.get(z.key)
             if tx:
-                chip = _chip(fonts.ellipsize(str(tx), 12, z.rect.w - 20), 12, bold=True, bg=(40, 60, 110))
-                y = z.rect.y + 1 if (z.owner is None or z.owner == self.viewer) else z.rect.bottom - chip.get_height() - 1
+                chip = _chip(fonts.ellipsize(str(tx), 12, z.rect.w - 8), 12, bold=True, bg=(40, 60, 110))
+                mine = z.owner is None or z.owner == self.viewer
+                label_w = fonts.text(self.app.words.label(z.spec), 12).get_width() + 12
+                y = z.rect.y + 1 if mine else z.rect.bottom - chip.get_height() - 1
+                if label_w + chip.get_width() > z.rect.w:   # no room beside the name: a line further in
+                    y += chip.get_height() if mine else -chip.get_height()
                 self.zone_chips.append((z.key, (chip, (z.rect.right - chip.get_width() - 3, y))))
 
     def _draw_top_bar(self, surface) -> None:
@@ -1126,7 +1131,7 @@ class TableScene(Scene):
             row, col = divmod(i, cols)
             cx = self.area.x + 20 + col * (w + 8) + w // 2
             cy = self.area.y + 40 + row * (h + 8) + h // 2
-            sp = geometry.Spot(("insp", i), c, self.inspect, (cx, cy), False, 1000 + i)
+            sp = geometry.Spot(("insp", i), c, self.inspect, (cx, cy), False, 1000 + i, w=w)
             sp.rect = pygame.Rect(0, 0, w, h)
             sp.rect.center = (cx, cy)
             self.spots.append(sp)
