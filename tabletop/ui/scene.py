@@ -61,7 +61,8 @@ class App:
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
-        self.frame_ms = 0.0
+        self.dialogs = {}        # OK button -> its message window
+        self.last_message = None
 
     # --- the stack --------------------------------------------------------------------------
     @property
@@ -107,6 +108,9 @@ class App:
                 self.running = False
                 continue
             consumed = self.manager.process_events(e)
+            if e.type == pygame_gui.UI_BUTTON_PRESSED and e.ui_element in self.dialogs:
+                self.dialogs.pop(e.ui_element).kill()
+                continue
             if self.scene and not (consumed and e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
                 self.scene.process_event(e)
         self.manager.update(dt)
@@ -126,10 +130,15 @@ class App:
 
     def message(self, text: str, title: str = "tabletop") -> None:
         """Show a message in a dialog (errors included: the player sees words, never a traceback)."""
-        w, h = min(640, self.size[0] - 40), 260
+        w, h = min(680, self.size[0] - 40), 280
         rect = pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
-        pygame_gui.windows.UIMessageWindow(rect, html_escape(text).replace("\n", "<br>"), self.manager,
-                                           window_title=title)
+        win = pygame_gui.elements.UIWindow(rect, self.manager, window_display_title=title)
+        cw, ch = win.get_container().get_size()
+        pygame_gui.elements.UITextBox(html_escape(text).replace("\n", "<br>"), pygame.Rect(6, 6, cw - 12, ch - 56),
+                                      self.manager, container=win)
+        ok = pygame_gui.elements.UIButton(pygame.Rect(cw - 110, ch - 44, 100, 36), "OK", self.manager, container=win)
+        self.dialogs[ok] = win
+        self.last_message = text
 
 
 def html_escape(s: str) -> str:

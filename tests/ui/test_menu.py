@@ -1,0 +1,87 @@
+"""The main menu, driven by posted clicks: new game, load (a broken save gives a message), settings."""
+import json
+
+import pygame
+import pytest
+
+from tabletop.engine import Game
+from tabletop.engine import saves
+from tabletop.ui import settings as settings_mod
+from tabletop.ui.menu import MenuScene
+from tabletop.ui.scene import App
+from tabletop.ui.table import TableScene
+
+from test_table import click
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
+    a = App(size=(1600, 900), settings={"size": [1600, 900], "anim": 0.0, "language": "en", "bot_delay": 0.6})
+    yield a
+    for s in list(a.scenes):
+        s.leave()
+    a.manager.clear_and_reset()
+
+
+def button(scene, text):
+    return next(b for b in scene.buttons if b.text == text)
+
+
+def test_new_game_from_the_menu_opens_a_table_with_a_bot(app):
+    menu = app.push(MenuScene(app))
+    app.step()
+    click(app, button(menu, "New game").get_abs_rect().center)
+    assert menu.page == "new"
+    menu.ruleset_id = "tiny"
+    menu.show("new")
+    menu.fields["seed"].set_text("7")
+    click(app, button(menu, "Start").get_abs_rect().center)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    assert scene.game.ruleset.id == "tiny"
+    assert scene.game.state.seed == 7
+    assert scene.seats[0] is None and scene.seats[1] is not None   # P2 defaults to a bot
+
+
+def test_loading_a_broken_save_shows_the_message_not_a_traceback(app, tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    (folder / "broken.json").write_text('{"format": "tabletop-save", "version": 1, "ruleset": ', encoding="utf-8")
+    menu = app.push(MenuScene(app))
+    app.step()
+    click(app, button(menu, "Load").get_abs_rect().center)
+    assert menu.page == "load"
+    # choose the file the way a click on the list does
+    item = menu.fields["list"].item_list_container.elements[0]
+    click(app, item.get_abs_rect().center)
+    click(app, button(menu, "Load").get_abs_rect().center)
+    assert isinstance(app.scene, MenuScene)
+    assert "broken.json" in app.last_message and "corrupt or truncated" in app.last_message
+
+
+def test_continue_brings_back_the_autosave_and_its_bot(app, tmp_path):
+    g = Game.new("tiny", seed=3)
+    g.apply(g.legal_actions()[0])
+    saves.save_game(g, saves.saves_dir(str(tmp_path / "saves")) / saves.AUTOSAVE, label="autosave; seats: human,hard")
+    menu = app.push(MenuScene(app))
+    app.step()
+    click(app, button(menu, "Continue").get_abs_rect().center)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    assert scene.game.actions == g.actions
+    assert scene.seats[0] is None and scene.seats[1].level == "hard"
+
+
+def test_settings_persist_in_the_config_folder(app, tmp_path):
+    menu = app.push(MenuScene(app))
+    app.step()
+    menu.show("settings")
+    menu.fields["language"].selected_option = ("日本語", "日本語")
+    menu.fields["anim"].selected_option = ("fast", "fast")
+    click(app, button(menu, "Apply").get_abs_rect().center)
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
+    assert saved["language"] == "ja" and saved["anim"] == 0.5
+    assert settings_mod.load()["language"] == "ja"
+    assert button(menu, "適用")   # the page is now in Japanese
