@@ -484,7 +484,7 @@ class Danmaku(EffectsMixin, Controller):
             have = 0 if m is None else self.power(s, m)
             return f"{d.name} needs P{need} on your main character, it has P{have} (DM-R2)"
         if len(s.zones[f"{a.player}.familiars"]) >= self.slots:
-            return f"your familiar zone is full ({self.slots}, DM-D13)"
+            return f"your familiar zone is full: {self.slots} cards (DM-D13)"
         return None
 
     def do_summon(self, s, a):
@@ -635,6 +635,9 @@ class Danmaku(EffectsMixin, Controller):
     def do_attack(self, s, a):
         p, d = a.player, 1 - a.player
         s.data["attacked"] = True
+        mine = self.spell_of(s, p)
+        shooter = self.name(s, mine) if mine is not None else f"{self.name(s, self.main_of(s, p))}'s normal shot"
+        self.log(s, f"{PN(p)} fires danmaku: {shooter}", kind="attack", card=a["card"])
         if self.spell_of(s, d) is not None:
             self.resolve_attack(s, p, self.spell_of(s, d))
             self.end_turn(s)
@@ -689,10 +692,11 @@ class Danmaku(EffectsMixin, Controller):
             m = self.main_of(s, p)
             hit = self.stat(s, m, "hit")                                  # DM-R28
             attack = self.normal_attack(s, p, with_familiars=at_spell)    # DM-R22/R23, DM-D3
-            who = f"{self.name(s, m)}'s normal shot" + (" with familiars" if at_spell else "")
+            who = f"{self.name(s, m)}'s normal shot"
+            if at_spell and s.zones[f"{p}.familiars"]:
+                who += " with familiars"
         guard = foe_main if at_spell else target                           # DM-R22 / DM-R25
-        self.log(s, f"{PN(p)} attacks {self.name(s, target)} with {who} (攻{attack})", kind="attack",
-                 attacker=mine if mine is not None else self.main_of(s, p), target=target)
+        self.log(s, f"{who} → {self.name(s, target)} (攻{attack})", kind="attack_value", target=target)
         if not self.hit_check(s, hit, self.stat(s, guard, "eva")):
             return
         dmg = max(0, attack - self.stat(s, guard, "def"))                  # DM-R23, DM-D2
