@@ -1,0 +1,137 @@
+"""The studio, driven headless: it reloads a saved file, survives a broken one, filters, zooms."""
+import os
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+from tabletop.layout.studio import Studio
+
+SIZE = (1600, 900)
+
+
+@pytest.fixture
+def studio(sandbox_copy):
+    screen = pygame.display.set_mode(SIZE, pygame.HIDDEN)
+    s = Studio(sandbox_copy, SIZE)
+    s.frame(screen)
+    return s, screen
+
+
+def save(path, text):
+    """Write a file and move its modification time forward (a coarse clock must still see a change)."""
+    path.write_text(text, encoding="utf-8")
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 2_000_000_000))
+
+
+def click(s, screen, pos):
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        s.handle(pygame.event.Event(kind, pos=pos, button=1))
+    s.frame(screen)
+
+
+def press(s, screen, button):
+    click(s, screen, button.rect.center)
+    # pygame_gui posts the press as an event: deliver it like the window's loop does
+    for e in pygame.event.get():
+        s.handle(e)
+    s.frame(screen)
+
+
+def test_a_saved_layout_change_shows_without_restarting(studio, sandbox_copy):
+    s, screen = studio
+    layout = sandbox_copy / "layout.yaml"
+    card = s.ruleset.cards["ember_knight"]
+    before = s.renderer.face(card, 150)
+    save(layout, layout.read_text(encoding="utf-8").replace("background: main", "background: \"#000000\""))
+    assert s.poll(force=True)
+    assert not s.errors and s.reloads == 2
+    after = s.renderer.face(card, 150)
+    assert after.get_at((3, 75)) != before.get_at((3, 75))     # the frame went black
+    assert after.get_at((3, 75))[:3] == (0, 0, 0)
+
+
+def test_a_saved_card_change_shows_too(studio, sandbox_copy):
+    s, screen = studio
+    cards = sandbox_copy / "cards.yaml"
+    save(cards, cards.read_text(encoding="utf-8").replace("name: 炎の騎士", "name: 炎の大騎士"))
+    assert s.poll(force=True)
+    assert s.ruleset.cards["ember_knight"].name == "炎の大騎士"
+
+
+def test_polling_waits_between_checks(studio, sandbox_copy):
+    s, _ = studio
+    s.last_poll = time.monotonic()
+    save(sandbox_copy / "layout.yaml", (sandbox_copy / "layout.yaml").read_text(encoding="utf-8") + "\n")
+    assert not s.poll()              # too soon after the last check
+    s.last_poll -= 1.0
+    assert s.poll()                  # a second later it has noticed
+
+
+def test_a_broken_file_shows_its_error_and_keeps_the_last_good_cards(studio, sandbox_copy):
+    s, screen = studio
+    layout = sandbox_copy / "layout.yaml"
+    good = layout.read_text(encoding="utf-8")
+    old_renderer = s.renderer
+    save(layout, good.replace("size: 11, weight: bold", "size: eleven, weight: bold"))
+    s.poll(force=True)
+    assert s.renderer is old_renderer
+    line = 1 + good[:good.index("size: 11, weight: bold")].count("\n")
+    assert any(m.startswith(f"{layout}:{line}: ") and "expected a number" in m for m in s.errors), s.errors
+    s.frame(screen)                           # draws the banner, does not raise
+    save(layout, "card: [unclosed\n")
+    s.poll(force=True)
+    assert any("YAML syntax error" in m for m in s.errors)
+    s.frame(screen)
+    save(layout, good)
+    s.poll(force=True)
+    assert not s.errors and s.renderer is not old_renderer
+
+
+def test_a_broken_cards_file_is_survived_too(studio, sandbox_copy):
+    s, screen = studio
+    cards = sandbox_copy / "cards.yaml"
+    save(cards, cards.read_text(encoding="utf-8").replace("kind: unit, color: red, cost: 1", "kind: unit, color: red, cost: x", 1))
+    s.poll(force=True)
+    assert s.errors and "cards.yaml:" in s.errors[0]
+    assert len(s.cards()) == 9
+    s.frame(screen)
+
+
+def test_an_art_file_change_is_noticed(studio, sandbox_copy):
+    s, _ = studio
+    (sandbox_copy / "assets").mkdir()
+    surf = pygame.Surface((20, 20))
+    surf.fill((0, 255, 0))
+    pygame.image.save(surf, str(sandbox_copy / "assets" / "spark.png"))
+    assert s.poll(force=True)
+
+
+def test_click_zooms_a_card_and_the_panel_shows_it(studio):
+    s, screen = studio
+    card, rect = s.thumb_rects()[1]
+    click(s, screen, rect.center)
+    assert s.selected == card.id and s.zoomed
+    assert ("power", "4") in s._data_rows(card)
+    click(s, screen, (400, 400))              # a click anywhere closes the zoom
+    assert not s.zoomed and s.selected == card.id
+
+
+def test_filters_by_kind_colour_and_name(studio):
+    s, screen = studio
+    press(s, screen, s.b_kind)
+    assert s.kind == "unit" and {c.kind for c in s.cards()} == {"unit"}
+    press(s, screen, s.b_color)
+    assert s.color == "red" and [c.id for c in s.cards()] == ["ember_scout", "ember_knight"]
+    s.handle(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=s.e_name, text="knight"))
+    assert [c.id for c in s.cards()] == ["ember_knight"]
+
+
+def test_outline_toggle(studio):
+    s, screen = studio
+    press(s, screen, s.b_outline)
+    assert s.outlines
+    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o", scancode=0))
+    assert not s.outlines
