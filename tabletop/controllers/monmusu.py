@@ -313,11 +313,17 @@ class Monmusu(EffectsMixin, Controller):
             return "it is not your turn"
         phases = (phase,) if isinstance(phase, str) else phase
         if s.phase not in phases:
-            names = " or ".join(self.rs.phase_label(x) for x in phases)
-            return f"only in your {names} (now: {self.rs.phase_label(s.phase)})"
+            names = " or ".join(self.phase_words(x) for x in phases)
+            return f"only in your {names} (now: {self.phase_words(s.phase)})"
         if s.data.get("battle"):
             return "a battle is in progress"
         return None
+
+    def phase_words(self, phase_id) -> str:
+        for ph in self.rs.phases:
+            if ph["id"] == phase_id:
+                return f"{ph['label']} ({ph['label_en'] or phase_id})"
+        return phase_id
 
     def _own_card(self, s, a, key="card"):
         u = a[key]
@@ -813,6 +819,8 @@ class Monmusu(EffectsMixin, Controller):
                 return
             if place == "material":
                 return
+            if self._cost_problem(s, uid, self._skill_cost(c.cid, trigger)):
+                return      # a monster's skill it cannot pay for is not offered (mana is public)
         forced = any(st.get("forced") for st in steps)
         word = TRIGGER_WORDS.get(trigger, trigger)
         if d.kind == "spell":
