@@ -608,9 +608,10 @@ class Senkai(EffectsMixin, Controller):
             for lane in LANES:
                 for u in s.zones[f"{p}.{lane}"]:
                     d = self.rs.cards[s.cards[u].cid]
-                    ap, hp = self.stat(s, u, "ap"), self.stat(s, u, "hp")
-                    if ap != d.get("ap") or hp != d.get("hp"):
-                        badges[u] = [f"AP {ap}", f"HP {hp}"]
+                    # Only the values that differ from the printed ones (enchantments, this-turn effects).
+                    now = [f"{k.upper()} {v}" for k in ("ap", "hp") if (v := self.stat(s, u, k)) != d.get(k)]
+                    if now:
+                        badges[u] = now
         shared = {"ターン": s.turn, "フェイズ": self.rs.phase_label(s.phase)}
         if s.turn <= 2:
             shared["プレイヤーへの攻撃"] = "不可 (1ターン目)"
