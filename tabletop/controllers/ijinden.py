@@ -76,6 +76,8 @@ class Ijinden(EffectsMixin, Controller):
         hand, guards = int(self.params.get("hand_size", 6)), int(self.params.get("guardians", 4))
         s.phase = "setup"
         for p in (0, 1):
+            s.players[p]["placement"] = 0   # rights exist only in their owner's turn (IJ-R7, IJ-R10)
+            s.players[p]["summon"] = 0
             self.shuffle(s, f"{p}.deck")
             self.draw(s, p, hand)
             self.place_guardians(s, p, guards)
