@@ -180,8 +180,16 @@ class Senkai(EffectsMixin, Controller):
             return []
         out = []
         monsters = [u for q in (p, 1 - p) for lane in LANES for u in s.zones[f"{q}.{lane}"]]
+        # Cards that cannot be paid for are left out here (cheaper); `check_play` still says why.
+        up = self.up_mana(s, p)
+        colors = {self.rs.cards[s.cards[m].cid].color for m in up}
+        wild = any(ANY_COLOR in self.rs.cards[s.cards[m].cid].keywords for m in up)
         for u in s.zones[f"{p}.hand"]:
-            kind = self.rs.cards[s.cards[u].cid].kind
+            d = self.rs.cards[s.cards[u].cid]
+            c = d.get("cost") or 0
+            if c and (c > len(up) or not (wild or d.color in colors)):
+                continue
+            kind = d.kind
             if kind == "monster":
                 out += [Action.make("play", p, card=u, to=f"{p}.{lane}") for lane in LANES]
             elif kind == "spell":
