@@ -996,10 +996,11 @@ class TableScene(Scene):
             if tx:
                 chip = _chip(fonts.ellipsize(str(tx), 12, z.rect.w - 8), 12, bold=True, bg=(40, 60, 110))
                 mine = z.owner is None or z.owner == self.viewer
-                label_w = fonts.text(self.app.words.label(z.spec), 12).get_width() + 12
+                label = self.app.words.label(z.spec) + ("" if mine else f" (P{z.owner + 1})")
+                label_w = fonts.text(label, 12).get_width() + 12
                 y = z.rect.y + 1 if mine else z.rect.bottom - chip.get_height() - 1
-                if label_w + chip.get_width() > z.rect.w:   # no room beside the name: a line further in
-                    y += chip.get_height() if mine else -chip.get_height()
+                if label_w + chip.get_width() > z.rect.w:   # no room beside the name
+                    y = z.rect.y + geometry.LABEL_H if mine else z.rect.y + 1
                 self.zone_chips.append((z.key, (chip, (z.rect.right - chip.get_width() - 3, y))))
 
     def _draw_top_bar(self, surface) -> None:
