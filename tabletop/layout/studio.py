@@ -310,7 +310,12 @@ class Studio:
         """Poll the files, then draw the whole studio onto surface."""
         self.poll()
         self.manager.update(dt)
-        self.draw(surface)
+        try:
+            self.draw(surface)
+        except Exception as e:  # noqa: BLE001 — a face that cannot be drawn must not close the studio
+            self.errors = [f"drawing failed: {type(e).__name__}: {e}"]
+            surface.fill(BG)
+            self._draw_banner(surface)
         self.manager.draw_ui(surface)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -135,3 +135,18 @@ def test_outline_toggle(studio):
     assert s.outlines
     s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o", scancode=0))
     assert not s.outlines
+
+
+def test_a_studio_opened_on_a_broken_layout_shows_the_error_then_recovers(sandbox_copy):
+    screen = pygame.display.set_mode(SIZE, pygame.HIDDEN)
+    layout = sandbox_copy / "layout.yaml"
+    good = layout.read_text(encoding="utf-8")
+    save(layout, good.replace("type: pips", "type: pipz"))
+    s = Studio(sandbox_copy, SIZE)
+    s.frame(screen)
+    assert s.renderer is None and s.cards() == []
+    assert any("'pipz' is not one of" in m for m in s.errors)
+    save(layout, good)
+    s.poll(force=True)
+    s.frame(screen)
+    assert not s.errors and len(s.cards()) == 9
