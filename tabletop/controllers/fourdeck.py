@@ -20,7 +20,6 @@ UNBREAKABLE = "不屈"                     # keyword: cannot be destroyed (like 
 DOUBLE = "連撃"                          # keyword: may attack twice per turn (card beats FD-D1)
 NO_PARTNER = "パートナー不可"              # keyword: may not be chosen as the partner unit
 TRIGGERS = ("enter", "destroyed", "attack", "activate", "cast", "start_of_turn")
-DECK_LABEL = {"lv1": "レベル1山札", "lv2": "レベル2山札", "lv3": "レベル3山札", "spell": "スペル山札"}
 
 
 def _dispatch(name: str):
@@ -563,23 +562,47 @@ class FourDeck(EffectsMixin, Controller):
         if s.turn > self.turn_limit:
             self.win(s, None, f"turn limit {self.turn_limit} reached (FD-D9)")
 
+    def ask(self, s, player, kind, prompt, **data):
+        """Ask a choice; effect targets get a prompt that says what the chosen thing will suffer."""
+        if kind == "effect_target":
+            item = data["item"]
+            prompt = f"{self.name(s, item['source'])}: {self._step_prompt(item['step'])}"
+            data.setdefault("public_prompt", prompt)
+        super().ask(s, player, kind, prompt, **data)
+
+    def _step_prompt(self, st) -> str:
+        op, n = st.get("do"), st.get("n", 1)
+        words = {
+            "deck_damage": f"{n}ダメージを与える山札を選ぶ / choose a deck to take {n} damage",
+            "deck_heal": f"HPを{n}回復する山札を選ぶ / choose a deck to heal by {n}",
+            "to_deck": "山札の一番下に戻すユニットを選ぶ / choose a unit to return under its deck",
+            "destroy": "破壊するユニットを選ぶ / choose a unit to destroy",
+            "exile": "追放するユニットを選ぶ / choose a unit to exile",
+            "untap": "未行動に戻すユニットを選ぶ / choose a unit to ready again",
+            "peek": "一番上を見る山札を選ぶ / choose a deck to look at",
+        }
+        if op == "modify":
+            label = {"ap": "攻撃力 attack", "cost": "コスト cost"}.get(st.get("stat"), st.get("stat"))
+            return f"{label} {int(n):+d} — ユニットを選ぶ / choose a unit"
+        text = words.get(op, f"choose a target ({op})")
+        return text + (" (しなくてもよい / optional)" if st.get("optional") else "")
+
     # --- the table: panels, zone texts, badges, words -----------------------------------------
     def public(self, s, viewer):
         players, zones, badges = [], {}, {}
         for p in (0, 1):
             cost = self.field_cost(s, p)
-            row = {"場のコスト Field cost": f"{cost} / {self.rebellion}"}
+            row = {"場のコスト": f"{cost} / {self.rebellion}"}
             for d in LEVELS:
                 key = f"{p}.{d}"
                 hp, n = s.players[p]["hp_" + d], len(s.zones[key])
-                row[f"{DECK_LABEL[d]} Lv{d[-1]}"] = f"HP {hp}/{self.max_hp[d]} · {n}枚"
+                row[f"Lv{d[-1]}山札"] = f"HP {hp}/{self.max_hp[d]} · {n}枚"
                 zones[key] = f"HP {hp}/{self.max_hp[d]} · {n}枚"
             n_sp = len(s.zones[f"{p}.spell"])
             used = s.data["spell_turn"][p] == s.turn and s.turn > 0
-            row["スペル山札 Spells"] = f"{n_sp}枚" + (" (このターン使用済み)" if used else "")
-            row["墓場/追放 Grave/Exile"] = f"{len(s.zones[f'{p}.grave'])} / {len(s.zones[f'{p}.exile'])}"
+            row["スペル山札"] = f"{n_sp}枚" + (" (このターン使用済み)" if used else "")
+            row["墓場/追放"] = f"{len(s.zones[f'{p}.grave'])} / {len(s.zones[f'{p}.exile'])}"
             players.append(row)
-            zones[f"{p}.spell"] = f"{n_sp}枚"
             zones[f"{p}.field"] = f"コスト {cost}/{self.rebellion}"
             for u in s.zones[f"{p}.field"]:
                 c = s.cards[u]
@@ -592,9 +615,9 @@ class FourDeck(EffectsMixin, Controller):
                     marks.append("連撃: あと1回")
                 if marks:
                     badges[u] = marks
-        shared = {"場のカード Cards on fields": f"{self.field_count(s)} / {self.exhaustion}"}
+        shared = {"場のカード": f"{self.field_count(s)} / {self.exhaustion}"}
         if s.data.get("claim") is not None:
-            shared["疲弊 Exhaustion"] = f"P{s.data['claim'] + 1} may declare victory"
+            shared["疲弊"] = f"P{s.data['claim'] + 1} may declare victory"
         return {"players": players, "shared": shared, "badges": badges, "zones": zones}
 
     def describe(self, s, a, viewer=None):

@@ -562,8 +562,8 @@ def test_fd_public_shows_deck_hp_counts_and_field_costs():
     g = new_game_in_play()
     pub = g.view(0).public
     assert pub["zones"]["0.lv1"] == "HP 6/6 · 7枚" and pub["zones"]["1.lv3"] == "HP 14/14 · 2枚"
-    assert pub["players"][0]["場のコスト Field cost"] == "1 / 8"
-    assert pub["players"][1]["場のコスト Field cost"] == "1 / 8"
+    assert pub["players"][0]["場のコスト"] == "1 / 8"
+    assert pub["players"][1]["場のコスト"] == "1 / 8"
     partner = g.state.zones["0.field"][0]
     assert pub["badges"][partner] == ["パートナー"]
 
