@@ -36,7 +36,7 @@ def _op_summon(ctl, s, ctx):
     for u in found:
         if s.cards[u].zone == deck:
             ctl.reveal_to(s, u, p)
-    step = {"do": "_summon", "target": spec, "optional": True}
+    step = {"do": "_summon", "target": spec, "optional": True, "text": "put a card onto the field"}
     if "deck" in froms:
         step["shuffle"] = deck
     s.data.setdefault(QUEUE, []).insert(0, {"source": ctx["source"], "player": p, "event": {}, "step": step})
