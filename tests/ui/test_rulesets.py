@@ -1,0 +1,85 @@
+"""Every ruleset's table: a drag applies the move it means, and no hidden card reaches the face renderer."""
+import random
+
+import pygame
+import pytest
+
+from tabletop.engine import Game, ruleset_ids
+
+from test_table import Recorder, app, drag  # noqa: F401  (the fixture)
+from tabletop.ui.table import TableScene
+
+
+def _midgame(rid, seed, steps):
+    g = Game.new(rid, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+@pytest.mark.parametrize("rid", [r for r in ruleset_ids() if r != "tiny"])
+def test_table_of_every_ruleset(app, rid):  # noqa: F811
+    g = _midgame(rid, seed=4, steps=25)
+    if g.is_over():
+        pytest.skip("the random game ended early")
+    seat = g.to_act
+    scene = app.push(TableScene(app, g, [None, None]))
+    scene.curtain, scene.viewer = None, seat
+    scene.refresh()
+    for viewer in (seat, 1 - seat):
+        scene.viewer = viewer
+        scene.refresh()
+        rec = Recorder(scene.renderer)
+        scene.renderer = rec
+        scene.art_cache.clear()
+        scene.preview_cache.clear()
+        for s in scene.spots:     # hover each card long enough for its preview
+            scene.mouse = s.rect.center
+            scene._hover_dirty = True
+            scene.update(0)
+            scene.update(0.5)
+            scene.draw(app.screen)
+        view = g.view(viewer)
+        visible = {c.cid for z in view.zones.values() for c in z if c.cid}
+        visible |= {a.cid for z in view.zones.values() for c in z for a in c.attached if a.cid}
+        assert set(rec.faces) <= visible, f"{rid}: faces drawn for cards P{viewer + 1} may not see"
+        opp_hand = [s for s in scene.spots if s.zone == f"{1 - viewer}.hand"]
+        assert all(s.card.cid is None for s in opp_hand)
+        scene.renderer = rec.inner
+    # a drag of a card onto the zone a legal move names applies that move (play on until there is one)
+    rng = random.Random(9)
+    for _ in range(30):
+        if g.is_over():
+            break
+        scene.viewer = g.to_act
+        scene.refresh()
+        if _try_drag(app, scene, g, rid):
+            return
+        g.apply(rng.choice(g.legal_actions()))
+    pytest.skip(f"{rid}: no single card-to-zone move came up")
+
+
+def _try_drag(app, scene, g, rid) -> bool:  # noqa: F811
+    spots = {s.card.uid: s for s in scene.spots if s.card.uid is not None}
+    zones = {z.key: z for z in scene.zones}
+    for a in scene.legal:
+        card, to = a.get("card"), a.get("to") or a.get("target_zone")
+        if card in spots and to in zones and to != spots[card].zone and a.get("target") is None:
+            same = [b for b in scene.legal if b.get("card") == card and to in (b.get("to"), b.get("target_zone"))
+                    and b.get("target") is None]
+            if len(same) != 1:
+                continue
+            z = zones[to].rect
+            # drop on an empty bit of the zone: its centre, unless a card lies there
+            point = z.center
+            over = scene.spot_at(point)
+            if over is not None and over.card.uid is not None:
+                point = (z.x + 4, z.bottom - 4)
+            n = len(g.actions)
+            drag(app, spots[card].rect.center, point)
+            assert g.actions[n:] == [str(a)], f"{rid}: drag of {card} to {to}: {scene.message}"
+            return True
+    return False
