@@ -735,3 +735,54 @@ def test_dm_random_games_1000():
     for seed in range(1000):
         g = play_random_game("danmaku", 1000 + seed, full=False)
         assert g.outcome() is not None
+
+
+def test_dm_d24_a_spell_card_timed_out_by_an_effect_gives_the_opponent_a_side_card(tmp_path):
+    g = scenario(tmp_path, {"p1.main": [{"card": "reimu", "under": ["power", "power"]}],
+                            "p2.spell": [{"card": "fuuin_easy", "counters": {"time": 2}}]})
+    sp = uid(g, "p2.spell")
+    act(g, "p1 ability", card=uid(g, "p1.main"))
+    assert g.state.cards[sp].zone == "1.spell_grave"
+    assert len(g.state.zones["0.side"]) == 3 and len(g.state.zones["1.side"]) == 4
+
+
+def test_dm_d25_hp_counter_and_leaving_the_field(tmp_path):
+    g = scenario(tmp_path, {"p1.spell": ["master_spark"],
+                            "p2.familiars": [{"card": "fairy_maid", "under": ["power", "power"]}]}, phase="danmaku")
+    fm = uid(g, "p2.familiars")
+    pw = list(g.state.cards[fm].attached)
+    attack(g)
+    force_coins(g, [True])
+    g.apply(Action.make("defend", 1, card=fm))       # 命30 − 避20: one coin; 攻120 − 防10 ≥ 100
+    assert g.state.cards[fm].zone == "1.discard" and not g.state.cards[fm].counters
+    assert all(g.state.cards[u].zone == "1.discard" and g.state.cards[u].host is None for u in pw)
+
+
+def test_dm_d26_no_copy_limit():
+    rs = load_ruleset("danmaku")
+    deck_from_data(parse_yaml("name: t\nmain: {alice: 1, hourai: 12, shanghai: 12, power: 20}\n", "t.yaml"), "t.yaml", rs)
+
+
+def test_dm_d27_supports_only_in_your_own_main_phase(tmp_path):
+    g = scenario(tmp_path, {"p1.hand": ["saisen"]}, active="p2")
+    reason = g.why_not(Action.make("support", 0, card=uid(g, "p1.hand"), to="0.supports"))
+    assert reason is not None and not [a for a in g.controller.actions(g.state, 0) if a.kind == "support"]
+
+
+def test_dm_d28_redraw_puts_the_whole_hand_back():
+    g = _setup_done(9)
+    p = g.state.first
+    total = len(g.state.zones[f"{p}.deck"]) + len(g.state.zones[f"{p}.hand"])
+    g.apply(Action.make("redraw", p))
+    assert len(g.state.zones[f"{p}.hand"]) == 7
+    assert len(g.state.zones[f"{p}.deck"]) + len(g.state.zones[f"{p}.hand"]) == total
+    assert any(e.kind == "shuffle" and e.data.get("zone") == f"{p}.deck" for e in g.state.log[-12:])
+
+
+def test_dm_every_rule_id_of_the_rules_document_has_a_test():
+    import re
+    doc = (ROOT / "docs/rules/danmaku.md").read_text(encoding="utf-8")
+    ids = set(re.findall(r"\*\*(DM-[RD]\d+)", doc))
+    names = {n for n in globals() if n.startswith("test_dm_")}
+    missing = [i for i in sorted(ids) if not any(n.startswith("test_" + i.lower().replace("-", "_") + "_") for n in names)]
+    assert len(ids) >= 60 and not missing, missing
