@@ -38,7 +38,8 @@ class Ijinden(EffectsMixin, Controller):
     def __init__(self, ruleset):
         super().__init__(ruleset)
         cards = ruleset.cards
-        self._static = {cid for cid, d in cards.items() if d.get("static")}
+        self._static = {cid: [e for e in d.effects if e.get("on") == "static"] for cid, d in cards.items()
+                        if any(e.get("on") == "static" for e in d.effects)}
         self._feat = {cid for cid, d in cards.items() if any(e.get("on") == "feat" for e in d.effects)}
         self._destroyed = {cid for cid, d in cards.items() if any(e.get("on") == "destroyed" for e in d.effects)}
         self._manual_move = False
@@ -252,12 +253,13 @@ class Ijinden(EffectsMixin, Controller):
                         sd = self.rs.cards[sc.cid]
                         if (z == "mana") != (sd.kind == "maryoku") or (z == "guardians"):
                             continue   # Maryoku work from the mana zone; Haikei/Ijin from the battlefield
-                        for st in sd.get("static"):
-                            if self.static_applies(s, st, src, q, uid, owner):
+                        for st in self._static[sc.cid]:
+                            if self.static_applies(s, st.get("target") or {}, src, q, uid, owner):
                                 out.append(st["keyword"])
         return out
 
     def static_applies(self, s, st, src, src_owner, uid, owner):
+        """Return whether a lasting effect's target spec `st` (side, kind, where, trait, not_self) reaches uid."""
         side = st.get("side", "own")
         if side == "own" and owner != src_owner or side == "enemy" and owner == src_owner:
             return False
@@ -359,8 +361,10 @@ class Ijinden(EffectsMixin, Controller):
         """Return why a Mahou cannot be activated now (IJ-R14), or None: every required choice needs a
         candidate and every 「…のときに発動できる」 count must hold."""
         d = self.rs.cards[s.cards[uid].cid]
-        for req in d.get("requires") or ():
-            n = len(self.effect_candidates(s, {"player": p, "source": uid}, req))
+        for req in d.effects:
+            if req.get("on") != "condition":
+                continue
+            n = len(self.effect_candidates(s, {"player": p, "source": uid}, req.get("target") or {}))
             if "min" in req and n < req["min"] or "max" in req and n > req["max"]:
                 return f"{d.name} can be activated only when {req.get('text') or 'its condition holds'} (IJ-R14)"
         for e in d.effects:
@@ -1049,3 +1053,6 @@ register_op("restore", _op_restore, "card")
 register_op("guardian", _op_guardian)
 register_op("gain_keyword", _op_gain_keyword, "card")
 register_op("ij_bottom", _op_bottom)
+# `{on: condition, do: require, target: …, min/max: N}` states when a Mahou can be activated (IJ-R14);
+# it is checked before use and never fired, so the op itself does nothing.
+register_op("require", lambda ctl, s, ctx: None)
