@@ -1227,6 +1227,9 @@ def _op_put_out(ctl, s, ctx):
         return
     p = s.cards[t].owner
     same = ctl.same_monster(s, p, s.cards[t].cid)
+    if same is not None and ctl.down(s, same):
+        ctl.log(s, f"{ctl.name(s, same)} is down: {ctl.name(s, t)} cannot be put onto it (MM-D10)")
+        return
     if same is not None:
         slot = s.cards[same].zone
         tapped = s.cards[same].tapped
