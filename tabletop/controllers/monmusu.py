@@ -241,6 +241,16 @@ class Monmusu(EffectsMixin, Controller):
                     out.append(main)
         return out
 
+    def can_be_attacked(self, s, uid) -> bool:
+        """Return whether one monster may be the defending monster (the per-card form of `attackable`)."""
+        if not self.is_monster(s, uid) or self.down(s, uid):
+            return False
+        z = self.slot_of(s, uid)
+        if z in SUBS:
+            return not self.d(s, uid).has("unattackable")
+        sub = self.top(s, s.cards[uid].owner, SUBS[COLUMN[z] - 1])
+        return sub is None or not self.is_monster(s, sub) or self.d(s, sub).has("unattackable")
+
     # --- the candidate actions ---------------------------------------------------------------
     def actions(self, s, p):
         if s.outcome is not None:
@@ -660,14 +670,13 @@ class Monmusu(EffectsMixin, Controller):
         if c.tapped:
             return f"only a {self.rs.word('untapped')} monster can attack (MM-R28)"
         q = 1 - a.player
-        legal = self.attackable(s, q)
         t, tp = a.get("target"), a.get("target_player")
         if t is not None:
             if t not in s.cards or not self.is_monster(s, t) or s.cards[t].owner != q:
                 return "attack a monster of the opponent's battle zone"
             if self.down(s, t):
                 return "a down monster cannot battle (MM-R38)"
-            if t not in legal:
+            if not self.can_be_attacked(s, t):
                 return ("that monster cannot be attacked: attack a sub monster, or a main monster whose column "
                         "has no attackable sub monster (MM-R28)")
             return None
@@ -675,7 +684,7 @@ class Monmusu(EffectsMixin, Controller):
             return "choose the defending monster or the opponent"
         if tp != q:
             return "attack the opponent"
-        if legal:
+        if self.attackable(s, q):
             return "a direct attack needs every opposing monster to be unattackable (MM-R28)"
         return None
 

@@ -340,6 +340,7 @@ def test_mm_r28_attack_targets():
     s = g.state
     legal = set(ctl(g).attackable(s, 1))
     assert legal == {uid(g, "nemu_1"), uid(g, "sui_1"), uid(g, "honeri_1")}
+    assert {u for u in ctl(g).monsters(s, 1) if ctl(g).can_be_attacked(s, u)} == legal
     sara = uid(g, "sara_1")
     assert "MM-R28" in why(g, "attack", card=sara, target=uid(g, "ruruka_1"))
     assert "MM-R28" in why(g, "attack", card=sara, target=uid(g, "myu_1"))
