@@ -567,8 +567,8 @@ class Ijinden(EffectsMixin, Controller):
             self.fire(s, u, "cast")
 
     def pay_one(self, s, p, m):
-        label = self.card_label(s, m, None)
-        self.move(s, m, f"{p}.graveyard")
+        label = "a face-down card" if not s.cards[m].face_up else self.name(s, m)
+        self.move(s, m, f"{p}.graveyard")   # face up in the graveyard: now everyone may see it
         self.log(s, f"P{p + 1} pays with {label} → {self.name(s, m)} to the graveyard")
 
     def check_pay(self, s, a):
@@ -699,7 +699,8 @@ class Ijinden(EffectsMixin, Controller):
         c = s.cards[x]
         if c.face_up:
             c.flags["blocking"] = t
-        self.log(s, f"P{a.player + 1} blocks {self.name(s, t)} with {self.card_label(s, x, None)}")
+        what = self.name(s, x) if c.face_up else "a guardian"   # a guardian stays unknown until its fight
+        self.log(s, f"P{a.player + 1} blocks {self.name(s, t)} with {what}")
 
     def check_done_blocking(self, s, a):
         return None if self._pending(s, a, "block") else "there is no block step waiting"
@@ -862,7 +863,8 @@ class Ijinden(EffectsMixin, Controller):
         p, cid = a.player, a["cid"]
         u = next(u for u in s.zones[f"{p}.side"] if s.cards[u].cid == cid)
         self.move(s, u, f"{p}.deck", face_up=False)
-        self.log(s, f"P{p + 1} moves {self.rs.cards[cid].name} from the side deck into the deck")
+        self.log(s, f"P{p + 1} moves a card from the side deck into the deck",
+                 {p: f"P{p + 1} moves {self.rs.cards[cid].name} from the side deck into the deck"})
 
     def check_side_out(self, s, a):
         r = self._side_gate(s, a)
@@ -884,7 +886,8 @@ class Ijinden(EffectsMixin, Controller):
         p, cid = a.player, a["cid"]
         u = next(u for u in s.zones[f"{p}.deck"] if s.cards[u].cid == cid)
         self.move(s, u, f"{p}.side", face_up=False)
-        self.log(s, f"P{p + 1} moves {self.rs.cards[cid].name} from the deck into the side deck")
+        self.log(s, f"P{p + 1} moves a card from the deck into the side deck",
+                 {p: f"P{p + 1} moves {self.rs.cards[cid].name} from the deck into the side deck"})
 
     def check_side_done(self, s, a):
         return self._side_gate(s, a)

@@ -595,6 +595,7 @@ def test_ij_r35_side_deck_swaps_between_games():
     assert s.phase == "sideboard" and g.to_act == 0
     assert "IJ-R4" in why(g, "side_out", cid="r_stone")                     # the deck would drop below 40
     act(g, "side_in", cid="g_nightingale")
+    assert "ナイチンゲール" in g.view(0).log[-1] and "ナイチンゲール" not in g.view(1).log[-1]
     assert len(s.zones["0.deck"]) == 41 and len(s.zones["0.side"]) == 4
     act(g, "side_out", cid="r_hiya")
     assert len(s.zones["0.deck"]) == 40 and "r_hiya" in cids(g, "p1.side")
@@ -679,6 +680,17 @@ def test_ij_d5_guardians_seen_by_nobody_mana_by_owner(tmp_path):
     for p in (0, 1):
         for viewer in (0, 1):
             assert all(c.cid is None for c in g.view(viewer).zone(p, "guardians"))
+    # blocking with a guardian names no card; paying with a face-down mana card names it only in the graveyard
+    g = game(tmp_path, {"p1.battlefield": ["r_musashi", "r_tomoe"], "p2.guardians": ["g_himiko", "b_tenmon"]})
+    act(g, "attack", card=g.state.zones["0.battlefield"][0])
+    act(g, "attack", card=g.state.zones["0.battlefield"][1])
+    act(g, "end_phase")
+    act(g, "block", card=g.state.zones["1.guardians"][0], target=g.state.zones["0.battlefield"][0])
+    act(g, "block", card=g.state.zones["1.guardians"][1], target=g.state.zones["0.battlefield"][1])
+    act(g, "done_blocking")
+    for viewer in (0, 1):
+        text = " ".join(g.view(viewer).log)
+        assert "卑弥呼" not in text and "天文の書" not in text
     assert RS.zones["guardians"].facedown_seen_by == "nobody"
     assert RS.zones["mana"].facedown_seen_by == "owner"
 
