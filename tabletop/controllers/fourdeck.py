@@ -141,7 +141,10 @@ class FourDeck(EffectsMixin, Controller):
             if kind == "choose_order":
                 return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
             if kind == "choose_partner":
-                return [Action.make("choose_partner", p, card=u) for u in s.zones[f"{p}.lv1"]]
+                # By card id, not uid: the choice is offered as buttons naming the cards, and the
+                # card is one the chooser looks at inside a face-down pile.
+                seen = dict.fromkeys(s.cards[u].cid for u in reversed(s.zones[f"{p}.lv1"]))
+                return [Action.make("choose_partner", p, choice=cid) for cid in seen]
             if kind == "claim":
                 return [Action.make("declare_victory", p), Action.make("decline_victory", p)]
             return []
@@ -199,16 +202,23 @@ class FourDeck(EffectsMixin, Controller):
     def check_choose_partner(self, s, a):
         if not s.pending or s.pending[0]["kind"] != "choose_partner" or s.pending[0]["player"] != a.player:
             return "you are not choosing a partner now"
-        c = s.cards.get(a["card"])
-        if c is None or c.zone != f"{a.player}.lv1":
+        u = self._partner_card(s, a.player, a["choice"])
+        if u is None:
             return "the partner unit comes from your own Level 1 deck (FD-R9)"
-        if NO_PARTNER in self.card_def(s, c.uid).keywords:
-            return f"{self.name(s, c.uid)} says it cannot be a partner unit (FD-R1)"
+        if NO_PARTNER in self.card_def(s, u).keywords:
+            return f"{self.name(s, u)} says it cannot be a partner unit (FD-R1)"
+        return None
+
+    def _partner_card(self, s, p: int, cid) -> int | None:
+        for u in reversed(s.zones[f"{p}.lv1"]):
+            if s.cards[u].cid == cid:
+                return u
         return None
 
     def do_choose_partner(self, s, a):
         s.pending.pop(0)
-        p, u = a.player, a["card"]
+        p = a.player
+        u = self._partner_card(s, p, a["choice"])
         self.move(s, u, f"{p}.field", face_up=True)
         s.cards[u].flags["partner"] = True
         self.log(s, f"P{p + 1} chooses {self.name(s, u)} as partner unit (パートナーユニット)")
@@ -637,7 +647,10 @@ class FourDeck(EffectsMixin, Controller):
         if k == "choose_order":
             return "先攻 / go first" if a["choice"] == "first" else "後攻 / go second"
         if k == "choose_partner":
-            return f"パートナー partner: {self.card_label(s, a['card'], viewer)}"
+            d = self.rs.cards.get(a["choice"])
+            shown = viewer is None or viewer == a.player
+            return f"パートナー partner: {d.name if d and shown else '?'}" + (
+                f" (攻撃力 {d.get('ap')})" if d and shown and d.kind == "unit" else "")
         if k == "choose_target" and a.get("target_zone"):
             return f"→ {self.zone_label(a['target_zone'])}"
         if k == "skip_effect":
@@ -652,7 +665,7 @@ class FourDeck(EffectsMixin, Controller):
 
     def drop_action(self, s, player, uid, zone, target):
         """Map drags: a unit onto an enemy deck attacks it; a spell onto your field or graveyard
-        is used; a Level 1 card onto your field is chosen as partner."""
+        is used; a looked-at Level 1 card onto your field is chosen as partner."""
         if target is not None and target in s.cards:
             zone = s.cards[target].zone
         cands = [a for a in self.actions(s, player) if a.get("card") == uid]
@@ -660,6 +673,10 @@ class FourDeck(EffectsMixin, Controller):
             if a.get("target_zone") == zone:
                 return a
         for a in cands:
-            if a.kind in ("cast", "choose_partner") and zone in (f"{player}.field", f"{player}.grave"):
+            if a.kind == "cast" and zone in (f"{player}.field", f"{player}.grave"):
                 return a
+        if zone == f"{player}.field" and s.cards.get(uid) is not None:
+            for a in self.actions(s, player):
+                if a.kind == "choose_partner" and a["choice"] == s.cards[uid].cid:
+                    return a
         return None

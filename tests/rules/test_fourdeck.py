@@ -172,11 +172,11 @@ def test_fd_r9_partner_chosen_from_level1_seen_by_owner_only():
     assert g.state.pending[0]["kind"] == "choose_partner" and g.to_act == 0
     assert all(cv.cid for cv in g.view(0).zone(0, "lv1"))           # P1 looks through it
     assert not any(cv.cid for cv in g.view(1).zone(0, "lv1"))       # P2 does not
-    page = uid(g, "k_page", "0.lv1")
-    assert "cannot be a partner" in why(g, "choose_partner", card=page)
-    assert "Level 1 deck" in why(g, "choose_partner", card=g.state.zones["0.lv2"][0])
+    assert "cannot be a partner" in why(g, "choose_partner", choice="k_page")
+    assert "Level 1 deck" in why(g, "choose_partner", choice="k_knight")     # a Level 2 card
+    assert "Level 1 deck" in why(g, "choose_partner", choice="b_boar")       # not in this deck
     squire = uid(g, "k_squire", "0.lv1")
-    act(g, "choose_partner", card=squire)
+    act(g, "choose_partner", choice="k_squire")
     assert g.state.zones["0.field"] == [squire] and g.state.cards[squire].flags["partner"]
 
 
@@ -224,8 +224,10 @@ def test_fd_r14_attack_takes_attack_power_off_an_enemy_deck():
     g = scenario("03_rebellion.yaml")
     assert "(FD-R14)" in why(g, "attack", card=uid(g, "b_bear"), target_zone="0.lv1")
     assert "(FD-R14)" in why(g, "attack", card=uid(g, "b_bear"), target_zone="1.spell")
+    assert g.controller.field_cost(g.state, 1) == 6
     act(g, "attack", card=uid(g, "b_bear"), target_zone="1.lv1")
-    assert hp(g, 1, "lv1") == 2
+    assert hp(g, 1, "lv1") == 6 and cids(g, "1.field")[-1] == "k_banner"
+    assert g.controller.field_cost(g.state, 1) == 7 and g.outcome() is None
 
 
 def test_fd_r15_used_spell_is_destroyed_to_graveyard():
@@ -354,7 +356,7 @@ def test_fd_d6_empty_spell_deck_offers_no_spell():
 def test_fd_d7_decks_shuffled_after_the_partner_choice():
     g = Game.new("fourdeck", seed=9, options={"first_player": "p1"})
     n = len(g.state.log)
-    act(g, "choose_partner", card=g.state.zones["0.lv1"][0])
+    act(g, "choose_partner", choice=g.state.cards[g.state.zones["0.lv1"][0]].cid)
     shuffled = {e.data["zone"] for e in g.state.log[n:] if e.kind == "shuffle"}
     assert shuffled == {"0.lv1", "0.lv2", "0.lv3", "0.spell"}
     assert not any(cv.cid for cv in g.view(0).zone(0, "lv1"))       # the look is over
@@ -442,7 +444,7 @@ def test_fd_d14_after_attack_effects_resolve_after_the_damage(tmp_path):
 
 def test_fd_d15_partner_enter_effect_does_not_fire_at_setup():
     g = Game.new("fourdeck", seed=1, options={"first_player": "p1"})
-    act(g, "choose_partner", card=uid(g, "k_herald", "0.lv1"))
+    act(g, "choose_partner", choice="k_herald")
     assert g.state.pending[0]["kind"] == "choose_partner" and g.state.pending[0]["player"] == 1
     assert [hp(g, 1, d) for d in ("lv1", "lv2", "lv3")] == [6, 10, 14]
 
