@@ -269,7 +269,8 @@ class Monmusu(EffectsMixin, Controller):
             if k in ("mulligan", "extra_draw"):
                 return [Action.make(k, p, choice=True), Action.make(k, p, choice=False)]
             if k == "skill_offer":
-                return [Action.make("use_skill", p, card=pe["card"]), Action.make("pass_skill", p, card=pe["card"])]
+                # Buttons, not card clicks: the offer names its card (a face-down trap cannot be pointed at).
+                return [Action.make("use_skill", p), Action.make("pass_skill", p)]
             return []
         if p != s.active or s.phase not in PHASE_ACTIONS:
             return []
@@ -884,10 +885,18 @@ class Monmusu(EffectsMixin, Controller):
             return self._cost_problem(s, uid, {}, d.color, d.get("cost"))
         return self._cost_problem(s, uid, self._skill_cost(d.id, o["trigger"]))
 
-    def check_use_skill(self, s, a):
+    def _offer_of(self, s, a):
         o = self._pending(s, a, "skill_offer")
-        if o is None or o["card"] != a.get("card"):
-            return "no skill of that card is offered now"
+        if o is None:
+            return None, "no skill is offered to you now"
+        if a.args:
+            return None, "use_skill / pass_skill answer the offer in front and take no arguments"
+        return o, None
+
+    def check_use_skill(self, s, a):
+        o, why = self._offer_of(s, a)
+        if why:
+            return why
         return self.offer_valid(s, o) or self._offer_cost(s, o)
 
     def do_use_skill(self, s, a):
@@ -906,9 +915,9 @@ class Monmusu(EffectsMixin, Controller):
         self._queue(s, uid, self.steps[d.id][o["trigger"]], a.player, user=o.get("user") or uid)
 
     def check_pass_skill(self, s, a):
-        o = self._pending(s, a, "skill_offer")
-        if o is None or o["card"] != a.get("card"):
-            return "no skill of that card is offered now"
+        o, why = self._offer_of(s, a)
+        if why:
+            return why
         if o.get("forced") and self._offer_cost(s, o) is None:
             return "this skill is forced (強制): it must be used"
         return None
@@ -1162,10 +1171,9 @@ class Monmusu(EffectsMixin, Controller):
                 return "引き直す (mulligan)" if a["choice"] else "引き直さない (keep)"
             if k == "extra_draw":
                 return "1枚ドローする (draw 1)" if a["choice"] else "ドローしない (no draw)"
-            if k == "use_skill":
-                return f"使用する: {lab('card')}"
-            if k == "pass_skill":
-                return f"使用しない: {lab('card')}"
+            if k in ("use_skill", "pass_skill") and s.pending and s.pending[0]["kind"] == "skill_offer":
+                card = self.card_label(s, s.pending[0]["card"], viewer)
+                return f"使用する: {card} (use)" if k == "use_skill" else f"使用しない: {card} (pass)"
             if k == "summon":
                 return f"召喚 {lab('card')} → {self.zone_label(a['to'])} (cost {self.d(s, a['card']).get('cost')})"
             if k in ("evolve", "awaken"):

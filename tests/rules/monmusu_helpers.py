@@ -57,9 +57,9 @@ def pass_all(g: Game) -> None:
     """Decline every waiting skill offer (forced ones are used)."""
     while offer(g):
         o = offer(g)
-        a = Action.make("pass_skill", o["player"], card=o["card"])
+        a = Action.make("pass_skill", o["player"])
         if g.why_not(a):
-            a = Action.make("use_skill", o["player"], card=o["card"])
+            a = Action.make("use_skill", o["player"])
         g.apply(a)
 
 

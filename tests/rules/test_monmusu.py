@@ -273,7 +273,7 @@ def test_mm_r23_put_out_is_not_a_summon_and_takes_no_time(tmp_path):
     t = time(g)
     o = offer(g)
     assert o["trigger"] == "destroyed" and o["card"] == uid(g, "honeri_1")
-    act(g, "use_skill", card=o["card"])           # skill use: +1
+    act(g, "use_skill")                           # skill use: +1
     act(g, "choose_target", target=uid(g, "arura_1"))
     ar = g.state.cards[uid(g, "arura_1")]
     assert ar.zone == "1.sub1"
@@ -375,7 +375,7 @@ def test_mm_r30_during_battle_skill_offered(tmp_path):
     act(g, "attack", card=uid(g, "hinoko_3"), target=uid(g, "nemu_3"))
     o = offer(g)
     assert o and o["trigger"] == "during_battle" and g.state.cards[uid(g, "hinoko_3")].tapped
-    act(g, "use_skill", card=o["card"])
+    act(g, "use_skill")
     assert g.state.players[0]["hp"] == 400 - 120      # ネム 420 beats ヒノコ 300
 
 
@@ -404,7 +404,7 @@ def test_mm_r33_after_battle_skill_of_a_destroyed_monster():
     assert g.state.cards[v].zone == "1.grave"
     o = offer(g)
     assert o and o["card"] == v and o["trigger"] == "after_battle"
-    act(g, "use_skill", card=v)
+    act(g, "use_skill")
     assert len(g.state.zones["1.hand"]) == 1
 
 
@@ -488,7 +488,7 @@ def test_mm_r39_triggered_skill_lost_when_its_card_left():
     v = uid(g, "volca_4")
     act(g, "attack", card=uid(g, "ruruka_2"), target=v)
     assert [p["card"] for p in g.state.pending] == [uid(g, "ruruka_2"), v]
-    act(g, "use_skill", card=uid(g, "ruruka_2"))
+    act(g, "use_skill")
     assert g.state.cards[v].zone == "1.hand"
     assert not g.state.pending and g.state.data["battle"] is None
     assert any("MM-R39" in e for e in g.view(0).log[-6:])
@@ -511,7 +511,7 @@ def test_mm_r41_main_monster_never_leaves(tmp_path):
     g = position(tmp_path, {"p1.main1": ["ruruka_2"], "p1.mana": ["whirlpool"], "p2.main1": ["volca_4"]})
     v = uid(g, "volca_4")
     act(g, "attack", card=uid(g, "ruruka_2"), target=v)
-    act(g, "use_skill", card=uid(g, "ruruka_2"))
+    act(g, "use_skill")
     assert g.state.cards[v].zone == "1.main1"
 
 
@@ -639,9 +639,9 @@ def test_mm_d12_forced_skill_cannot_be_passed_and_trap_comes_after(tmp_path):
     act(g, "attack", card=uid(g, "hinoko_3"), target=uid(g, "sui_3"))
     kinds = [(p["card"], p["forced"]) for p in g.state.pending]
     assert kinds == [(uid(g, "sui_3"), True), (uid(g, "water_mirror"), False)]
-    assert "強制" in why(g, "pass_skill", card=uid(g, "sui_3"))
-    act(g, "use_skill", card=uid(g, "sui_3"))
-    act(g, "pass_skill", card=uid(g, "water_mirror"))
+    assert "強制" in why(g, "pass_skill")
+    act(g, "use_skill")
+    act(g, "pass_skill")
     assert g.state.players[0]["hp"] == 400 - 80        # スイ 380 beats ヒノコ 300
 
 
@@ -651,7 +651,7 @@ def test_mm_d12_trap_in_the_defenders_column():
     o = offer(g)
     assert o and o["card"] == uid(g, "vine_snare") and o["player"] == 1
     assert g.view(0).pending[0].get("card") is None        # the opponent does not learn which card
-    act(g, "use_skill", card=o["card"])
+    act(g, "use_skill")
     assert g.state.players[0]["hp"] == 300
     g = scenario("05_trap_in_column.yaml")
     act(g, "attack", card=uid(g, "sara_1"), target=uid(g, "arura_1"))
@@ -670,7 +670,7 @@ def test_mm_d14_attack_cancelled_still_advances_time(tmp_path):
     t = time(g)
     h = uid(g, "hinoko_3")
     act(g, "attack", card=h, target=uid(g, "nemu_1"))
-    act(g, "use_skill", card=uid(g, "dark_curtain"))
+    act(g, "use_skill")
     assert g.state.data["battle"] is None and not g.state.cards[h].tapped
     assert g.state.players[1]["hp"] == 400 and time(g) == t + 2     # spell use + attack
 
@@ -681,7 +681,7 @@ def test_mm_d15_after_battle_skill_of_a_main_that_went_down(tmp_path):
     act(g, "attack", card=uid(g, "hinoko_3"), target=v)
     assert g.state.cards[v].flags["down"]
     assert offer(g)["card"] == v
-    act(g, "use_skill", card=v)
+    act(g, "use_skill")
     assert len(g.state.zones["1.hand"]) == 1
 
 
@@ -689,7 +689,7 @@ def test_mm_d16_put_out_stacks_on_the_same_monster(tmp_path):
     g = position(tmp_path, {"p1.main1": ["hinoko_3"],
                             "p2.sub1": ["honeri_1"], "p2.main1": ["nemu_1"], "p2.hand": ["nemu_1"]})
     act(g, "attack", card=uid(g, "hinoko_3"), target=uid(g, "honeri_1"))
-    act(g, "use_skill", card=uid(g, "honeri_1"))
+    act(g, "use_skill")
     new = uid(g, "nemu_1", "1.hand")
     act(g, "choose_target", target=new)
     assert g.state.zones["1.main1"] == [new] and len(g.state.cards[new].attached) == 1
