@@ -50,6 +50,15 @@ class FourDeck(EffectsMixin, Controller):
         self.rebellion = int(p.get("rebellion_cost", 8))
         self.exhaustion = int(p.get("exhaustion_cards", 16))
         self.turn_limit = int(p.get("turn_limit", 120))
+        # Actions are immutable values: build the fixed ones once, the per-card ones on first use.
+        self._damage_cands = [[Action.make("damage", p, target_zone=f"{p}.{d}", amount=n)
+                               for d in LEVELS for n in range(self.max_self + 1)] + [Action.make("end_phase", p)]
+                              for p in (0, 1)]
+        self._end_turn = [Action.make("end_turn", p) for p in (0, 1)]
+        self._acts: dict = {}
+        self._decks = [frozenset(f"{p}.{d}" for d in LEVELS) for p in (0, 1)]   # each player's HP decks
+        self._amounts = frozenset(range(self.max_self + 1))
+        self._stats = {cid: {k: v for k, v in d.stats.items() if isinstance(v, int)} for cid, d in ruleset.cards.items()}
         # Effect steps by card and trigger, built once (actions() asks "can this activate?" often).
         self.steps: dict[str, dict[str, list]] = {}
         for cid, d in ruleset.cards.items():
@@ -150,26 +159,44 @@ class FourDeck(EffectsMixin, Controller):
             return []
         if p != s.active:
             return []
-        out = []
+        # Candidates skip what is plainly refused (tapped units, attacks in the first turns, a second
+        # spell): they cost time on every action, and drop_action builds those moves itself so a
+        # drag still gets its reason (FD-D1, FD-R10, FD-R12).
         if s.phase == "damage":
-            for d in LEVELS:
-                for n in range(self.max_self + 1):
-                    out.append(Action.make("damage", p, target_zone=f"{p}.{d}", amount=n))
-            out.append(Action.make("end_phase", p))
-        elif s.phase == "battle":
-            field = s.zones[f"{p}.field"]
+            return self._damage_cands[p]
+        if s.phase != "battle":
+            return []
+        out = []
+        field = s.zones[f"{p}.field"]
+        if s.turn > 2:
             for u in field:
-                for d in LEVELS:
-                    out.append(Action.make("attack", p, card=u, target_zone=f"{1 - p}.{d}"))
-            for u in field:
-                if "activate" in self.steps[s.cards[u].cid]:
-                    out.append(Action.make("activate", p, card=u))
+                if not s.cards[u].tapped:
+                    out += self._attacks(p, u)
+        for u in field:
+            c = s.cards[u]
+            if not c.tapped and "activate" in self.steps[c.cid]:
+                out.append(self._cached("activate", p, u))
+        if s.turn != 1 and s.data["spell_turn"][p] != s.turn:
             for u in s.zones[f"{p}.spell"]:
-                out.append(Action.make("cast", p, card=u))
-            if s.data.get("claim") == p:
-                out.append(Action.make("declare_victory", p))
-            out.append(Action.make("end_turn", p))
+                out.append(self._cached("cast", p, u))
+        if s.data.get("claim") == p:
+            out.append(Action.make("declare_victory", p))
+        out.append(self._end_turn[p])
         return out
+
+    def _attacks(self, p: int, u: int) -> list:
+        key = ("attack", p, u)
+        acts = self._acts.get(key)
+        if acts is None:
+            acts = self._acts[key] = [Action.make("attack", p, card=u, target_zone=f"{1 - p}.{d}") for d in LEVELS]
+        return acts
+
+    def _cached(self, kind: str, p: int, u: int) -> Action:
+        key = (kind, p, u)
+        a = self._acts.get(key)
+        if a is None:
+            a = self._acts[key] = Action.make(kind, p, card=u)
+        return a
 
     # --- checks shared by the turn actions ---------------------------------------------------
     def _turn_check(self, s, a, phase: str):
@@ -233,11 +260,11 @@ class FourDeck(EffectsMixin, Controller):
         if r:
             return r
         z, n = a["target_zone"], a["amount"]
-        if z == f"{a.player}.spell":
-            return "the spell deck has no HP (FD-R3)"
-        if z not in [f"{a.player}.{d}" for d in LEVELS]:
+        if z not in self._decks[a.player]:
+            if z == f"{a.player}.spell":
+                return "the spell deck has no HP (FD-R3)"
             return "choose one of your own Level 1, 2 or 3 decks (FD-R11)"
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= self.max_self:
+        if isinstance(n, bool) or n not in self._amounts:
             return f"reduce the HP by 0 to {self.max_self} (FD-R11)"
         return None
 
@@ -266,7 +293,7 @@ class FourDeck(EffectsMixin, Controller):
             return "neither player may attack in their first turn (FD-R10)"
         if c.tapped:
             return f"this unit is {self.rs.word('tapped')}: each unit attacks once per turn (FD-D1)"
-        if a["target_zone"] not in [f"{1 - a.player}.{d}" for d in LEVELS]:
+        if a["target_zone"] not in self._decks[1 - a.player]:
             return "attack one of the opponent's Level 1, 2 or 3 decks (FD-R14)"
         return None
 
@@ -371,6 +398,15 @@ class FourDeck(EffectsMixin, Controller):
             self.ask(s, a.player, "claim", f"P{a.player + 1}: declare victory by exhaustion (疲弊)? (FD-R18)")
 
     # --- the game's table operations ---------------------------------------------------------
+    def stat(self, s, uid: int, name: str) -> int:
+        """Return a card's printed stat plus its modifiers, never below 0 (FD-D8)."""
+        c = s.cards[uid]
+        v = self._stats[c.cid].get(name, 0)
+        mods = c.flags.get("mods")
+        if mods:
+            v += sum(m["n"] for m in mods if m["stat"] == name)
+        return v if v > 0 else 0
+
     def field_cost(self, s, p: int) -> int:
         return sum(self.stat(s, u, "cost") for u in s.zones[f"{p}.field"])
 
@@ -668,15 +704,15 @@ class FourDeck(EffectsMixin, Controller):
         is used; a looked-at Level 1 card onto your field is chosen as partner."""
         if target is not None and target in s.cards:
             zone = s.cards[target].zone
-        cands = [a for a in self.actions(s, player) if a.get("card") == uid]
-        for a in cands:
-            if a.get("target_zone") == zone:
-                return a
-        for a in cands:
-            if a.kind == "cast" and zone in (f"{player}.field", f"{player}.grave"):
-                return a
-        if zone == f"{player}.field" and s.cards.get(uid) is not None:
+        c = s.cards.get(uid)
+        if c is None:
+            return None
+        if c.zone == f"{player}.field" and zone in [f"{1 - player}.{d}" for d in LEVELS]:
+            return Action.make("attack", player, card=uid, target_zone=zone)
+        if c.zone == f"{player}.spell" and zone in (f"{player}.field", f"{player}.grave"):
+            return Action.make("cast", player, card=uid)
+        if zone == f"{player}.field":
             for a in self.actions(s, player):
-                if a.kind == "choose_partner" and a["choice"] == s.cards[uid].cid:
+                if a.kind == "choose_partner" and a["choice"] == c.cid:
                     return a
         return None

@@ -576,3 +576,20 @@ def test_fd_illegal_actions_change_nothing():
     with pytest.raises(IllegalAction):
         act(g, "attack", card=uid(g, "b_bear"), target_zone="0.lv1")
     assert g.state.to_dict() == before
+
+
+def test_fd_drags_map_to_attack_cast_and_partner_with_reasons():
+    g = scenario("01_first_turn.yaml")
+    act(g, "end_phase")
+    hound = uid(g, "b_hound")
+    a = g.drop_action(0, hound, "1.lv2")
+    assert str(a) == f"p1 attack card={hound} target_zone=1.lv2"
+    assert "(FD-R10)" in g.why_not(a)                     # the drag still explains the refusal
+    spell = uid(g, "s_hellfire")
+    assert g.drop_action(0, spell, "0.grave").kind == "cast"
+    assert g.drop_action(0, hound, "0.lv1") is None
+    g = Game.new("fourdeck", seed=4, options={"first_player": "p1"})
+    squire = uid(g, "k_squire", "0.lv1")
+    a = g.drop_action(0, squire, "0.field")
+    assert a is not None and a.kind == "choose_partner" and a["choice"] == "k_squire"
+    assert g.why_not(a) is None
