@@ -581,7 +581,7 @@ def test_fd_illegal_actions_change_nothing():
 def test_fd_drags_map_to_attack_cast_and_partner_with_reasons():
     g = scenario("01_first_turn.yaml")
     act(g, "end_phase")
-    hound = uid(g, "b_hound")
+    hound = uid(g, "b_wolfcub", "0.field")
     a = g.drop_action(0, hound, "1.lv2")
     assert str(a) == f"p1 attack card={hound} target_zone=1.lv2"
     assert "(FD-R10)" in g.why_not(a)                     # the drag still explains the refusal
