@@ -290,7 +290,8 @@ class Danmaku(EffectsMixin, Controller):
             if k == "effect_target":
                 return self.effect_actions(s, p)
             if k == "choose_main":
-                return [Action.make("choose_main", p, card=u) for u in q["options"]]
+                # `choice=` (not `card=`): the characters lie in the deck pile, so the table offers buttons.
+                return [Action.make("choose_main", p, choice=u) for u in q["options"]]
             if k == "redraw":
                 return [Action.make("keep", p), Action.make("redraw", p)]
             if k == "defend":
@@ -374,15 +375,15 @@ class Danmaku(EffectsMixin, Controller):
         q = self._pending(s, a, "choose_main")
         if q is None:
             return "no main character is being chosen now"
-        if a["card"] not in q["options"]:
+        if a["choice"] not in q["options"]:
             return "choose a character card from your deck (DM-R14)"
         return None
 
     def do_choose_main(self, s, a):
         s.pending.pop(0)
-        self.move(s, a["card"], f"{a.player}.main", face_up=False)
+        self.move(s, a["choice"], f"{a.player}.main", face_up=False)
         self.log(s, f"{PN(a.player)} chooses a main character (shown when both have chosen)",
-                 {a.player: f"{PN(a.player)} chooses {self.name(s, a['card'])} as main character"})
+                 {a.player: f"{PN(a.player)} chooses {self.name(s, a['choice'])} as main character"})
         if not any(q["kind"] == "choose_main" for q in s.pending):
             self._finish_setup(s)
 
@@ -856,7 +857,7 @@ class Danmaku(EffectsMixin, Controller):
         if k == "redraw":
             return f"引き直す / Redraw {self.hand_n} (once)"
         if k == "choose_main":
-            return f"メインキャラクター: {lab(a['card'])}"
+            return f"メインキャラクター: {lab(a['choice'])}"
         if k == "defend":
             return f"{lab(a['card'])} で受ける / take the hit"
         if k == "discard":

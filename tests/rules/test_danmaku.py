@@ -122,7 +122,7 @@ def test_dm_r2_familiar_is_never_the_main_character():
     assert all(g.state.cards[u].cid in {c.id for c in g.ruleset.cards.values() if c.kind == "character"}
                for u in q["options"])
     fam = [u for u in g.state.zones["0.deck"] if g.ruleset.cards[g.state.cards[u].cid].kind == "familiar"][0]
-    assert g.why_not(Action.make("choose_main", 0, card=fam)) is not None
+    assert g.why_not(Action.make("choose_main", 0, choice=fam)) is not None
 
 
 def test_dm_r3_spell_requirement_judged_on_main_character(tmp_path):
@@ -278,7 +278,7 @@ def test_dm_r14_main_character_chosen_from_the_deck():
     v0, v1 = g.view(0), g.view(1)
     assert all(u in v0.cards for u in q["options"]) and not any(u in v1.cards for u in q["options"])
     choice = q["options"][0]
-    g.apply(Action.make("choose_main", 0, card=choice))
+    g.apply(Action.make("choose_main", 0, choice=choice))
     assert g.state.zones["0.main"] == [choice]
 
 
