@@ -46,12 +46,12 @@ class Action:
     @classmethod
     def make(cls, kind: str, player: int, **kwargs) -> "Action":
         """Build an action from keyword arguments (lists become tuples)."""
-        args = []
+        # Hot path: controllers build every candidate with it, so the common case stays cheap.
         for k, v in kwargs.items():
-            if isinstance(v, list):
-                v = tuple(v)
-            args.append((k, v))
-        return cls(kind, player, tuple(sorted(args)))
+            if type(v) is list:
+                kwargs[k] = tuple(v)
+        args = tuple(sorted(kwargs.items())) if len(kwargs) > 1 else tuple(kwargs.items())
+        return cls(kind, player, args)
 
     def get(self, name: str, default=None):
         for k, v in self.args:
