@@ -33,7 +33,11 @@ class YList(list):
         return lines[i] if i < len(lines) else self.line
 
 
-class _Loader(yaml.SafeLoader):
+# libyaml's parser (CSafeLoader) when PyYAML has it: about ten times faster, same safe constructors.
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_Base):
     pass
 
 
@@ -80,7 +84,7 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequen
 def parse_yaml(text: str, path: str | Path = "<text>"):
     """Parse YAML text safely; raise DataError with the line of a syntax error."""
     loader = _Loader(text)
-    loader.name = str(path)
+    loader.name = str(path)   # what the constructors name in their errors
     try:
         return loader.get_single_data()
     except yaml.MarkedYAMLError as e:
