@@ -806,6 +806,29 @@ class Danmaku(EffectsMixin, Controller):
         self.leave_field(s, uid, f"{c.owner}.{dest}")
         self.log(s, f"{self.name(s, uid)} is destroyed")
 
+    # A card chosen from inside a pile (a deck search, アリス's summon) cannot be clicked on the
+    # table, which shows only the pile's top: such options are `choice=` buttons instead of `target=`.
+    def effect_actions(self, s, player):
+        out = super().effect_actions(s, player)
+        return [Action.make("choose_target", player, choice=a["target"])
+                if a.kind == "choose_target" and a.get("target") is not None
+                and self.rs.zones[s.cards[a["target"]].zone.split(".", 1)[1]].kind == "pile" else a
+                for a in out]
+
+    def _as_target(self, a):
+        return Action.make("choose_target", a.player, target=a["choice"]) if a.get("choice") is not None else a
+
+    def check_choose_target(self, s, a):
+        if a.get("choice") is not None:
+            if a["choice"] not in s.cards or self.rs.zones[s.cards[a["choice"]].zone.split(".", 1)[1]].kind != "pile":
+                return "that is not a legal choice for this effect"
+        elif a.get("target") in s.cards and self.rs.zones[s.cards[a["target"]].zone.split(".", 1)[1]].kind == "pile":
+            return "choose that card with choice=, it lies in a pile"
+        return super().check_choose_target(s, self._as_target(a))
+
+    def do_choose_target(self, s, a):
+        super().do_choose_target(s, self._as_target(a))
+
     def do_skip_effect(self, s, a):
         q = s.pending.pop(0)
         step = q["item"]["step"]
@@ -853,11 +876,11 @@ class Danmaku(EffectsMixin, Controller):
         k = a.kind
         lab = (lambda u: self.card_label(s, u, viewer))
         if k == "keep":
-            return "この手札で始める / Keep this hand"
+            return "キープ / Keep this hand"
         if k == "redraw":
-            return f"引き直す / Redraw {self.hand_n} (once)"
+            return f"引き直す / Redraw {self.hand_n}"
         if k == "choose_main":
-            return f"メインキャラクター: {lab(a['choice'])}"
+            return lab(a["choice"])
         if k == "defend":
             return f"{lab(a['card'])} で受ける / take the hit"
         if k == "discard":

@@ -786,3 +786,19 @@ def test_dm_every_rule_id_of_the_rules_document_has_a_test():
     names = {n for n in globals() if n.startswith("test_dm_")}
     missing = [i for i in sorted(ids) if not any(n.startswith("test_" + i.lower().replace("-", "_") + "_") for n in names)]
     assert len(ids) >= 60 and not missing, missing
+
+
+def test_dm_r1_alices_ability_puts_a_doll_from_the_deck(tmp_path):
+    g = scenario(tmp_path, {"p1.main": [{"card": "alice", "under": ["power"]}], "p1.hand": ["score"],
+                            "p1.deck": ["power", "hourai", "score", "kyo_doll", "power"]})
+    act(g, "p1 ability", card=uid(g, "p1.main"))
+    act(g, "p1 discard", card=uid(g, "p1.hand"))
+    legal = g.legal_actions()
+    dolls = {uid(g, "p1.deck", "hourai"), uid(g, "p1.deck", "kyo_doll")}
+    assert {a.get("choice") for a in legal if a.kind == "choose_target"} == dolls
+    assert all(u in g.view(0).cards and u not in g.view(1).cards for u in dolls)
+    hourai = uid(g, "p1.deck", "hourai")
+    assert g.why_not(Action.make("choose_target", 0, target=hourai)) is not None   # a pile card: choice=
+    g.apply(Action.make("choose_target", 0, choice=hourai))
+    assert g.state.cards[hourai].zone == "0.familiars" and hp(g, hourai) == 150
+    assert g.state.log[-1].kind == "shuffle" or any(e.kind == "shuffle" for e in g.state.log[-3:])
