@@ -269,7 +269,8 @@ class FourDeck(EffectsMixin, Controller):
         return None
 
     def do_damage(self, s, a):
-        self.log(s, f"P{a.player + 1} damages their own {self.zone_label(a['target_zone'])} by {a['amount']}")
+        self.log(s, f"{self.rs.phase_label('damage')}: P{a.player + 1} damages {self.zone_label(a['target_zone'])} "
+                    f"by {a['amount']}")
         self.damage_deck(s, a["target_zone"], a["amount"])
         s.phase = "battle"
         self.resolve_effects(s)
