@@ -904,7 +904,7 @@ class Danmaku(EffectsMixin, Controller):
         if k == "choose_target":
             if a.get("target_player") is not None:
                 return f"P{a['target_player'] + 1}"
-            return lab(a["target"])
+            return lab(a["choice"] if a.get("choice") is not None else a["target"])
         if k == "skip_effect":
             return "しない / Decline"
         return super().describe(s, a, viewer)

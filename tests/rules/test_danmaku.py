@@ -802,3 +802,14 @@ def test_dm_r1_alices_ability_puts_a_doll_from_the_deck(tmp_path):
     g.apply(Action.make("choose_target", 0, choice=hourai))
     assert g.state.cards[hourai].zone == "0.familiars" and hp(g, hourai) == 150
     assert g.state.log[-1].kind == "shuffle" or any(e.kind == "shuffle" for e in g.state.log[-3:])
+
+
+def test_dm_describe_words_every_legal_action():
+    import random
+    for seed in range(3):
+        rng, g = random.Random(seed), Game.new("danmaku", seed=seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            for a in legal:
+                assert g.describe(a, g.to_act) and g.describe(a, 1 - g.to_act)
+            g.apply(rng.choice(legal))
