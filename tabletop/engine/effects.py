@@ -42,7 +42,15 @@ QUEUE = "effect_queue"   # key in State.data: steps waiting to resolve, in order
 
 
 def register_op(name: str, fn: Callable, target: str | None = None) -> None:
-    """Add an op: `fn(ctl, s, ctx)`; `target` is 'card', 'player' or None (what a chosen target is)."""
+    """Add an op: `fn(ctl, s, ctx)`; `target` is 'card', 'player' or None (what a chosen target is).
+
+    Op names are shared by every ruleset, so a name taken by another module is refused rather than
+    silently replaced (the second ruleset would otherwise run the first one's op).
+    """
+    old = OPS.get(name)
+    if old is not None and (old[0].__module__, getattr(old[0], "__qualname__", "")) != (
+            fn.__module__, getattr(fn, "__qualname__", "")):
+        raise ValueError(f"effect op {name!r} is already registered by {old[0].__module__}")
     OPS[name] = (fn, target)
 
 

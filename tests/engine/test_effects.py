@@ -85,3 +85,17 @@ def test_unknown_op_is_reported_by_check_steps():
         effects = ({"on": "play", "do": "teleport"},)
     (problem,) = check_steps(Fake)
     assert "unknown op 'teleport'" in problem
+
+
+def test_an_op_name_cannot_be_taken_twice():
+    from tabletop.engine.effects import register_op
+
+    def other(ctl, s, ctx):
+        return None
+    with pytest.raises(ValueError, match="already registered"):
+        register_op("draw", other)
+
+
+def test_every_controller_loaded_without_an_op_clash():
+    import tabletop.controllers as builtin
+    assert builtin.IMPORT_ERRORS == {}
