@@ -236,7 +236,8 @@ class Monmusu(EffectsMixin, Controller):
             sub_mon = sub is not None and self.is_monster(s, sub)
             if sub_mon and not self.d(s, sub).has("unattackable"):
                 out.append(sub)
-            if main is not None and self.is_monster(s, main) and not self.down(s, main):
+            if (main is not None and self.is_monster(s, main) and not self.down(s, main)
+                    and not self.d(s, main).has("unattackable")):
                 if not sub_mon or self.d(s, sub).has("unattackable"):
                     out.append(main)
         return out
@@ -246,8 +247,10 @@ class Monmusu(EffectsMixin, Controller):
         if not self.is_monster(s, uid) or self.down(s, uid):
             return False
         z = self.slot_of(s, uid)
+        if self.d(s, uid).has("unattackable"):      # [永続] このモン娘は攻撃されない (MM-R40)
+            return False
         if z in SUBS:
-            return not self.d(s, uid).has("unattackable")
+            return True
         sub = self.top(s, s.cards[uid].owner, SUBS[COLUMN[z] - 1])
         return sub is None or not self.is_monster(s, sub) or self.d(s, sub).has("unattackable")
 

@@ -210,6 +210,17 @@ def test_mm_r17_end_phase_ends_the_turn_and_effects(tmp_path):
     assert g.state.active == 1 and time(g) == t + 2   # turn end, then P2's draw phase end
 
 
+def test_mm_r17_end_phase_skills_are_offered(tmp_path):
+    g = position(tmp_path, {"p1.main1": ["doryu_5"], "p2.main1": ["nemu_1"]}, players={"p1": {"hp": 100},
+                                                                                   "p2": {"hp": 400}})
+    act(g, "end_phase")
+    assert g.state.phase == "end" and offer(g)["trigger"] == "end_phase"
+    t = time(g)
+    act(g, "use_skill")
+    assert g.state.players[0]["hp"] == 150 and g.state.active == 1
+    assert time(g) == t + 3            # skill use, turn end, P2's draw phase end
+
+
 # --- summoning ---------------------------------------------------------------------------------
 def test_mm_r18_summon_needs_attribute_in_mana_and_cost(tmp_path):
     g = position(tmp_path, {"p1.hand": ["nemu_3", "hinoko_3", "hinoko_1"], "p1.mana": ["heat_up", "flame_pillar"]},
@@ -505,6 +516,12 @@ def test_mm_r40_card_text_beats_rules(tmp_path):
     assert not [m for _, m in check_deck_rules(ok, RS) if "copies" in m]   # [特殊] any number of copies
     bad = DeckList("k", "k", {"main": [("hinoko_1", 8, 2)]})
     assert [m for _, m in check_deck_rules(bad, RS) if "copies" in m]
+
+
+def test_mm_r40_unattackable_main_monster(tmp_path):
+    g = position(tmp_path, {"p1.main1": ["hinoko_3"], "p2.main1": ["ruruka_1"], "p2.main2": ["nemu_1"]})
+    assert ctl(g).attackable(g.state, 1) == [uid(g, "nemu_1")]
+    assert "MM-R28" in why(g, "attack", card=uid(g, "hinoko_3"), target=uid(g, "ruruka_1"))
 
 
 def test_mm_r41_main_monster_never_leaves(tmp_path):
