@@ -166,6 +166,7 @@ class TableScene(Scene):
         self.widgets = [side]
         self._panel_text = {}
         self._action_sig = None
+        self._log_shown, self._log_rows, self._log_viewer = [], 0, None
 
     # --- the state we draw ------------------------------------------------------------------
     def refresh(self) -> None:
@@ -260,9 +261,27 @@ class TableScene(Scene):
             self._panel_text[name] = html
             box = self.ui[name]
             box.set_text(html)
-            if name == "log":   # keep the newest line in sight
-                if box.scroll_bar is not None:
-                    box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def _update_log(self, lines) -> None:
+        """Show the log; new lines are appended (re-laying out the whole box costs ~100 ms)."""
+        if self._log_viewer != self.viewer:   # another seat's log: never keep a line of the old one
+            self._log_shown, self._log_viewer = [], self.viewer
+        shown = self._log_shown
+        if lines == shown:
+            return
+        box = self.ui["log"]
+        for d in range(1, min(len(lines), 30) + 1):
+            keep = len(lines) - d
+            if shown and keep > 0 and lines[:keep] == shown[len(shown) - keep:] and self._log_rows < 200:
+                box.append_html_text("<br>" + "<br>".join(html_escape(x) for x in lines[keep:]))
+                self._log_rows += d
+                break
+        else:
+            box.set_text("<br>".join(html_escape(x) for x in lines))
+            self._log_rows = len(lines)
+        self._log_shown = list(lines)
+        if box.scroll_bar is not None:
+            box.scroll_bar.set_scroll_from_start_percentage(1.0)
 
     def _update_panels(self) -> None:
         if not self.ui:
@@ -275,8 +294,7 @@ class TableScene(Scene):
         me, opp = self.viewer, 1 - self.viewer
         self._set_text("opp", self._player_html(opp))
         self._set_text("me", self._player_html(me))
-        lines = self.view.log[-80:]
-        self._set_text("log", "<br>".join(html_escape(x) for x in lines))
+        self._update_log(self.view.log[-80:])
         prompt = ""
         for p in self.view.pending:
             who = "P%d" % (p["player"] + 1)

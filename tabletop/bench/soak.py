@@ -1,0 +1,90 @@
+"""Soak: bot against bot through the real table scene, headless, watching memory and slowdown.
+
+Each game runs in a `TableScene` with both seats bots, animations off and no bot delay, one
+frame (update + draw + pygame_gui) per loop, until the game ends or an action cap. Figures: the
+Python heap growth from the end of the first game to the end of the last (tracemalloc, after a
+collection), and the frame time of the last game over the first (median ms; 1.0 = no slowdown).
+"""
+from __future__ import annotations
+
+import gc
+import os
+import statistics
+import time
+import tracemalloc
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+RULESETS = ("senkai", "fourdeck", "ijinden", "monmusu", "danmaku")
+
+
+def play_one(app, rid: str, seed: int, max_actions: int, bot: str = "easy"):
+    """Play one bot game through the table; return (actions, frame times in seconds)."""
+    from tabletop.engine import Game
+    from tabletop.ui.players import make_seat
+    from tabletop.ui.table import TableScene
+
+    g = Game.new(rid, seed=seed)
+    scene = app.replace(TableScene(app, g, [make_seat(bot, 0, seed), make_seat(bot, 1, seed)]))
+    times = []
+    frames = 0
+    while not g.is_over() and len(g.actions) < max_actions and frames < max_actions * 40:
+        t0 = time.perf_counter()
+        scene.update(1 / 60)
+        scene.draw(app.screen)
+        app.manager.update(1 / 60)
+        app.manager.draw_ui(app.screen)
+        times.append(time.perf_counter() - t0)
+        frames += 1
+        job = scene.bot_job
+        if job is not None and job["thread"].is_alive():
+            job["thread"].join(1.0)
+    return len(g.actions), times
+
+
+def measure(games: int = 10, max_actions: int = 300):
+    from tabletop.engine import ruleset_ids
+    from tabletop.ui.scene import App
+
+    os.environ.setdefault("TABLETOP_SAVES", os.path.join(os.environ.get("TMPDIR", "/tmp"), "tabletop-soak-saves"))
+    app = App(size=(1600, 900), settings={"size": [1600, 900], "anim": 0.0, "language": "en", "bot_delay": 0.0})
+    rids = [r for r in RULESETS if r in ruleset_ids()] or ["sandbox"]
+    tracemalloc.start()
+    first_ms = last_ms = None
+    heap0 = heap1 = 0
+    total_actions = 0
+    for i in range(games):
+        n, times = play_one(app, rids[i % len(rids)], seed=100 + i, max_actions=max_actions)
+        total_actions += n
+        gc.collect()
+        heap = tracemalloc.get_traced_memory()[0]
+        if i == 0:
+            heap0 = heap
+        heap1 = heap
+        if i < len(rids):
+            first_ms = (first_ms or {})
+            first_ms[rids[i % len(rids)]] = statistics.median(times) * 1000 if times else 0.0
+        if i >= games - len(rids):
+            last_ms = (last_ms or {})
+            last_ms[rids[i % len(rids)]] = statistics.median(times) * 1000 if times else 0.0
+    tracemalloc.stop()
+    common = [r for r in first_ms if r in last_ms and first_ms[r] > 0]
+    slowdown = statistics.mean(last_ms[r] / first_ms[r] for r in common) if common else 1.0
+    for s in list(app.scenes):
+        s.leave()
+    return {"games": games, "actions": total_actions, "heap_growth_mb": (heap1 - heap0) / 1e6,
+            "slowdown": slowdown}
+
+
+def run(report) -> None:
+    quick = getattr(report, "quick", False)
+    r = measure(games=10, max_actions=60 if quick else 250)
+    report("soak.games", r["games"], "bot vs bot through the real table scene, headless")
+    report("soak.actions", r["actions"])
+    report("soak.heap_growth_mb", r["heap_growth_mb"], "Python heap after the last game minus after the first")
+    report("soak.slowdown", r["slowdown"], "median frame time, last round of games / first round (1.0 = none)")
+
+
+if __name__ == "__main__":
+    print(measure(games=10, max_actions=60))
