@@ -848,7 +848,11 @@ class Monmusu(EffectsMixin, Controller):
     def offer_valid(self, s, o) -> str | None:
         """Return why an offered triggered skill can no longer be used, or None (MM-R39)."""
         uid = o["card"]
-        if self.place(s, uid) != o["place"]:
+        place = self.place(s, uid)
+        if place == "material" and o["place"] == "battle":
+            # Becoming material is not leaving (MM-R39), but a material card is no monster (MM-R42, MM-R43).
+            return f"{self.name(s, uid)} is now a material card, not a monster (MM-R42)"
+        if place != o["place"]:
             return f"{self.name(s, uid)} left the place where its condition was met (MM-R39)"
         c = s.cards[uid]
         if o["place"] == "battle":
