@@ -235,27 +235,34 @@ class Ijinden(EffectsMixin, Controller):
                     out.add(d.color)
         return out
 
-    def keywords(self, s, uid):
-        """Return the card's abilities now: printed, gained this turn, and from lasting effects (statics)."""
+    def static_sources(self, s):
+        """Return (source uid, its owner, its static steps) for every lasting effect now at work (IJ-D17)."""
+        out = []
+        if not self._static:
+            return out
+        for q in (0, 1):
+            for z in ("battlefield", "mana"):
+                for src in s.zones[f"{q}.{z}"]:
+                    sc = s.cards[src]
+                    steps = self._static.get(sc.cid)
+                    if steps and sc.face_up and (z == "mana") == (self.rs.cards[sc.cid].kind == "maryoku"):
+                        out.append((src, q, steps))   # Maryoku work from the mana zone, the rest from the 戦場
+        return out
+
+    def keywords(self, s, uid, sources=None):
+        """Return the card's abilities now: printed, gained this turn, and from lasting effects
+        (`sources`: `static_sources(s)`, passed in when many cards are asked about at once)."""
         c = s.cards[uid]
         d = self.rs.cards[c.cid]
         out = list(d.keywords)
         for g in c.flags.get("grants", ()):
             out.append(g["kw"])
         owner, zone = split_key(c.zone)
-        if zone in FIELD and c.face_up and d.kind == "ijin" and self._static:
-            for q in (0, 1):
-                for z in ("battlefield", "guardians", "mana"):
-                    for src in s.zones[f"{q}.{z}"]:
-                        sc = s.cards[src]
-                        if sc.cid not in self._static or not sc.face_up:
-                            continue
-                        sd = self.rs.cards[sc.cid]
-                        if (z == "mana") != (sd.kind == "maryoku") or (z == "guardians"):
-                            continue   # Maryoku work from the mana zone; Haikei/Ijin from the battlefield
-                        for st in self._static[sc.cid]:
-                            if self.static_applies(s, st.get("target") or {}, src, q, uid, owner):
-                                out.append(st["keyword"])
+        if zone in FIELD and c.face_up and d.kind == "ijin":
+            for src, q, steps in (self.static_sources(s) if sources is None else sources):
+                for st in steps:
+                    if self.static_applies(s, st.get("target") or {}, src, q, uid, owner):
+                        out.append(st["keyword"])
         return out
 
     def static_applies(self, s, st, src, src_owner, uid, owner):
@@ -272,7 +279,7 @@ class Ijinden(EffectsMixin, Controller):
             return False
         return all(d.get(k) == v for k, v in (st.get("where") or {}).items())
 
-    def power(self, s, uid, role=None):
+    def power(self, s, uid, role=None, sources=None):
         """Return an Ijin's power: printed, パワー+N, アタック+N as attacker, ブロック+N as blocker, and
         modifiers (IJ-R32). Any other card has power 0 (a guardian that is not an Ijin, IJ-D1)."""
         c = s.cards[uid]
@@ -280,7 +287,7 @@ class Ijinden(EffectsMixin, Controller):
         if d.kind != "ijin":
             return 0
         total = d.get("power") or 0
-        for k in self.keywords(s, uid):
+        for k in self.keywords(s, uid, sources):
             m = BONUS.match(k)
             if m and BONUS_ROLE[m.group(1)] in (None, role):
                 total += int(m.group(2))
@@ -1059,3 +1066,42 @@ register_op("ij_bottom", _op_bottom)
 # `{on: condition, do: require, target: …, min/max: N}` states when a Mahou can be activated (IJ-R14);
 # it is checked before use and never fired, so the op itself does nothing.
 register_op("require", lambda ctl, s, ctx: None)
+
+
+# --- the bots' evaluation of an ijinden position (see tabletop/bots/evaluate.py) -------------------
+def evaluate_position(game, player: int) -> dict:
+    """Return weighted terms of the position for `player`: guardians, Ijin on the battlefield (more for
+    power and for being awake to block), mana level, hand, a deck close to running out, and in a
+    battle the attackers' pressure (more attackers than the defender has blockers wins)."""
+    s, ctl = game.state, game.controller
+    sources = ctl.static_sources(s)
+    b = s.data.get("battle")
+    out = {}
+    for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
+        board = 0.0
+        for u in s.zones[f"{who}.battlefield"]:
+            c = s.cards[u]
+            if c.face_up and ctl.rs.cards[c.cid].kind == "ijin":
+                awake = not c.tapped or c.flags.get("attacking")
+                board += 1.0 + 0.4 * ctl.power(s, u, None, sources) / 1000 + (0.5 if awake else 0.0)
+            else:
+                board += 1.0
+        deck = len(s.zones[f"{who}.deck"])
+        out[f"{side} guardians"] = sign * 2.5 * len(s.zones[f"{who}.guardians"])
+        out[f"{side} board"] = sign * board
+        out[f"{side} mana"] = sign * 0.5 * ctl.level_sum(s, who)
+        out[f"{side} hand"] = sign * 0.4 * len(s.zones[f"{who}.hand"])
+        out[f"{side} deck"] = sign * -3.0 * max(0, 3 - deck)
+    if b and s.phase == "attack":
+        sign = 1.0 if b["attacker"] == player else -1.0
+        free = len(ctl.free_blockers(s, b["defender"]))
+        n = len(b["attackers"])
+        out["battle pressure"] = sign * (2.0 * n + (40.0 if n > free else 0.0))
+    return out
+
+
+try:   # the bots are optional for the engine: register the evaluation when they are installed
+    from tabletop.bots.evaluate import evaluator as _evaluator
+    _evaluator("ijinden")(evaluate_position)
+except ImportError:   # pragma: no cover
+    pass

@@ -906,3 +906,14 @@ def test_ij_thousand_random_games_end():
         key_ = "unblocked" if "IJ-R22" in r else "deck" if "IJ-R23" in r else "draw" if "IJ-D6" in r else r
         reasons[key_] = reasons.get(key_, 0) + 1
     assert sum(reasons.values()) == 1000
+
+
+def test_ij_greedy_bot_blocks_rather_than_loses():
+    # The ijinden evaluation (registered by the controller) must rank losing below losing a guardian.
+    from tabletop.bots import make_bot
+    g = Game.new("ijinden", seed=12)
+    for text in ["p1 place card=57 to=0.mana", "p1 summon card=4 to=0.battlefield", "p1 attack card=4", "p1 end_phase"]:
+        g.apply(text)
+    assert pending_kind(g) == "block"
+    a = make_bot("greedy", 1, 12).choose(g.view(1), g.legal_actions())
+    assert a.kind == "block"
