@@ -408,6 +408,18 @@ def test_mm_r32_damage_goes_to_the_right_player(tmp_path):
     assert g.state.players[0]["hp"] == 300
 
 
+def test_mm_r32_before_destroyed_skill_then_destruction(tmp_path):
+    g = position(tmp_path, {"p1.main1": ["hinoko_3"], "p2.main1": ["myu_1"]})
+    m = uid(g, "myu_1")
+    act(g, "attack", card=uid(g, "hinoko_3"), target=m)
+    o = offer(g)
+    assert o["trigger"] == "before_destroyed" and not g.state.cards[m].flags.get("down")
+    act(g, "use_skill")
+    s = g.state
+    assert s.players[0]["hp"] == 350 and s.players[1]["hp"] == 200
+    assert s.cards[m].flags["down"] and s.cards[m].flags["ct"] == 0      # [特殊] quick_revive
+
+
 def test_mm_r33_after_battle_skill_of_a_destroyed_monster():
     g = scenario("07_after_battle.yaml")
     v = uid(g, "volca_1")
