@@ -150,3 +150,25 @@ def test_a_studio_opened_on_a_broken_layout_shows_the_error_then_recovers(sandbo
     s.poll(force=True)
     s.frame(screen)
     assert not s.errors and len(s.cards()) == 9
+
+
+def test_run_studio_inside_another_window_returns_on_back_and_leaves_it_open(monkeypatch):
+    from tabletop.layout.studio import run_studio
+    frames = []
+    real_frame = Studio.frame
+    monkeypatch.setattr(Studio, "frame", lambda self, surface, dt=1 / 30: (frames.append(1), real_frame(self, surface, dt)))
+    screen = pygame.display.set_mode(SIZE, pygame.HIDDEN)
+    pygame.event.clear()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):   # the Back button
+        pygame.event.post(pygame.event.Event(kind, pos=(50, 26), button=1))
+    assert run_studio("sandbox", max_frames=120) == 0
+    assert 0 < len(frames) < 10                                    # it left on Back, not at the frame limit
+    assert pygame.display.get_surface() is screen
+    assert not any(e.type == pygame.QUIT for e in pygame.event.get())
+
+
+def test_run_studio_names_an_unknown_ruleset():
+    from tabletop.engine.errors import DataError
+    from tabletop.layout.studio import run_studio
+    with pytest.raises(DataError, match="no ruleset 'nope'"):
+        run_studio("nope")
