@@ -28,6 +28,7 @@ BONUS_ROLE = {"パワー": None, "アタック": "attack", "ブロック": "bloc
 FIELD = ("battlefield", "guardians")   # both rows are the battlefield (戦場) for every rule
 HAND_KINDS = {"ijin": "summon", "haikei": "play_haikei", "maryoku": "place", "mahou": "cast"}
 COLOR_JA = {"red": "赤", "blue": "青", "green": "緑"}
+HAND_KEY = ("0.hand", "1.hand")
 
 
 @register
@@ -415,25 +416,27 @@ class Ijinden(EffectsMixin, Controller):
             return []
         if p != s.active:
             return []
+        # Actions are built directly (args already sorted by name): this list is made for every move.
         out = []
+        cards, defs = s.cards, self.rs.cards
         if s.phase == "main":
+            mana, field = ("to", f"{p}.mana"), ("to", f"{p}.battlefield")
             for u in s.zones[f"{p}.hand"]:
-                kind = self.rs.cards[s.cards[u].cid].kind
-                act = HAND_KINDS.get(kind)
+                act = HAND_KINDS.get(defs[cards[u].cid].kind)
                 if act == "place":
-                    out.append(Action.make(act, p, card=u, to=f"{p}.mana"))
+                    out.append(Action(act, p, (("card", u), mana)))
                 elif act == "cast":
-                    out.append(Action.make(act, p, card=u))
+                    out.append(Action(act, p, (("card", u),)))
                 elif act:
-                    out.append(Action.make(act, p, card=u, to=f"{p}.battlefield"))
+                    out.append(Action(act, p, (("card", u), field)))
             for u in s.zones[f"{p}.graveyard"]:
-                if UNDERWORLD in self.rs.cards[s.cards[u].cid].keywords:
-                    out.append(Action.make("underworld", p, card=u))
+                if UNDERWORLD in defs[cards[u].cid].keywords:
+                    out.append(Action("underworld", p, (("card", u),)))
         if s.phase in ("main", "attack"):
             for u in s.zones[f"{p}.battlefield"]:
-                if self.rs.cards[s.cards[u].cid].kind == "ijin":
-                    out.append(Action.make("attack", p, card=u))
-            out.append(Action.make("end_phase", p))
+                if defs[cards[u].cid].kind == "ijin":
+                    out.append(Action("attack", p, (("card", u),)))
+            out.append(Action("end_phase", p, ()))
         return out
 
     def distinct(self, s, key):
@@ -476,26 +479,37 @@ class Ijinden(EffectsMixin, Controller):
         return None
 
     def _in_hand(self, s, a, kind):
-        u = a["card"]
-        if u not in s.cards or s.cards[u].zone != f"{a.player}.hand":
+        c = s.cards.get(a["card"])
+        if c is None or c.zone != HAND_KEY[a.player]:
             return "that card is not in your hand"
-        d = self.rs.cards[s.cards[u].cid]
+        d = self.rs.cards[c.cid]
         if d.kind != kind:
             return f"{d.name} is a {self.rs.card_kinds[d.kind]['label']}, not a {self.rs.card_kinds[kind]['label']}"
         return None
 
     def _conditions(self, s, p, uid):
-        """Check the color (IJ-R15) and level (IJ-R16) conditions of using a card."""
+        """Check the color (IJ-R15) and level (IJ-R16) conditions of using a card (one pass over the mana zone)."""
         d = self.rs.cards[s.cards[uid].cid]
-        if d.color and d.color not in self.mana_colors(s, p):
-            return f"色条件: your mana zone has no {COLOR_JA.get(d.color, d.color)} Maryoku face up (IJ-R15)"
-        need, have = d.get("level") or 0, self.level_sum(s, p)
+        color, have, seen = d.color, 0, False
+        for u in s.zones[f"{p}.mana"]:
+            c = s.cards[u]
+            if not c.face_up:
+                have += 1
+                continue
+            m = self.rs.cards[c.cid]
+            if m.kind == "maryoku":
+                have += m.stats.get("level") or 0
+                seen = seen or m.color == color
+        if color and not seen:
+            return f"色条件: your mana zone has no {COLOR_JA.get(color, color)} Maryoku face up (IJ-R15)"
+        need = d.stats.get("level") or 0
         if have < need:
             return f"レベル条件: your mana zone gives level {have}, {d.name} needs {need} (IJ-R16)"
         return None
 
     def _to(self, a, zone):
-        if a.get("to", f"{a.player}.{zone}") != f"{a.player}.{zone}":
+        to = a.get("to")
+        if to is not None and to != f"{a.player}.{zone}":
             return f"that card goes onto your {self.rs.zones[zone].label}"
         return None
 
