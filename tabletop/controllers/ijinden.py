@@ -69,6 +69,9 @@ class Ijinden(EffectsMixin, Controller):
         s.data.setdefault("battled", False)
 
     def setup(self, s, options):
+        for p in (0, 1):
+            for u in s.zones[f"{p}.side"]:
+                s.cards[u].face_up = True   # the side deck pile is its owner's to look through
         if s.data["rules"]["match"]:
             s.data["match"] = {"game": 1, "wins": [0, 0], "results": [], "firsts": []}
         self.start_game(s)
@@ -906,7 +909,7 @@ class Ijinden(EffectsMixin, Controller):
     def do_side_out(self, s, a):
         p, cid = a.player, a["cid"]
         u = next(u for u in s.zones[f"{p}.deck"] if s.cards[u].cid == cid)
-        self.move(s, u, f"{p}.side", face_up=False)
+        self.move(s, u, f"{p}.side", face_up=True)
         self.log(s, f"P{p + 1} moves a card from the deck into the side deck",
                  {p: f"P{p + 1} moves {self.rs.cards[cid].name} from the deck into the side deck"})
 
