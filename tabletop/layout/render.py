@@ -455,9 +455,14 @@ class CardRenderer:
             title = back.get("text", "{name}").format_map(_SafeMap(name=self.ruleset.name,
                                                                      name_en=self.ruleset.name_en,
                                                                      id=self.ruleset.id))
-            box_w = rad * 1.5
-            fit = _cached_fit(title, round(box_w, 2), round(rad, 2), round(7 * PT_MM * scale * 1.6, 2),
-                              round(4 * PT_MM * scale, 2), "bold", True, 1.2, True)
+            box_w, box_h = round(rad * 1.5, 2), round(rad, 2)
+            big, small = round(7 * PT_MM * scale * 1.6, 2), round(4 * PT_MM * scale, 2)
+            # A title reads best on one line, else broken at its spaces, and only then wrapped anywhere.
+            fit = _cached_fit(title, box_w, box_h, big, round(big * 0.6, 2), "bold", False, 1.2, True)
+            if fit.overflow and " " in title.strip():
+                fit = _cached_fit(title.strip().replace(" ", "\n"), box_w, box_h, big, small, "bold", False, 1.2, True)
+            if fit.overflow:
+                fit = _cached_fit(title, box_w, box_h, big, small, "bold", True, 1.2, True)
             top = cy - fit.height / 2
             for i, line in enumerate(fit.lines):
                 lw = textmod.width(line, fit.px, "bold")

@@ -11,6 +11,13 @@ from tabletop.layout.studio import Studio
 SIZE = (1600, 900)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _close_window_after():
+    yield
+    pygame.display.quit()   # later test files expect no display mode
+    pygame.display.init()
+
+
 @pytest.fixture
 def studio(sandbox_copy):
     screen = pygame.display.set_mode(SIZE, pygame.HIDDEN)
