@@ -66,9 +66,10 @@ class MenuScene(Scene):
         return lab
 
     def _dropdown(self, name, rect, options, current):
-        if current not in options:
-            current = options[0] if options else ""
-        d = UIDropDownMenu(options or [""], current, pygame.Rect(rect), self.manager)
+        """Add a drop-down; options are strings or (shown text, value) pairs; `current` is a value."""
+        pairs = [o if isinstance(o, tuple) else (o, o) for o in options] or [("", "")]
+        start = next((p for p in pairs if p[1] == current), pairs[0])
+        d = UIDropDownMenu(pairs, start, pygame.Rect(rect), self.manager)
         self.widgets.append(d)
         self.fields[name] = d
         return d
@@ -81,7 +82,7 @@ class MenuScene(Scene):
     def _page_main(self) -> None:
         t = self.app.words
         W, H = self.app.size
-        self._label((0, 90, W, 60), "tabletop", object_id="#title")
+        self._label((0, 80, W, 70), "tabletop", object_id="#title")
         self._label((0, 150, W, 30), "千怪戦戯 · fourdeck · イジンデン · モン娘☆は～れむ · danmaku")
         items = [("New game", lambda: self.show("new")), ("Continue", self.continue_game),
                  ("Load", lambda: self.show("load")), ("Scenarios", lambda: self.show("scenarios")),
@@ -97,8 +98,8 @@ class MenuScene(Scene):
         W, _ = self.app.size
         x0, lw, fw = W // 2 - 300, 180, 400
         y = 60
-        self._label((x0, y, 600, 40), t("New game"), object_id="#title")
-        y += 60
+        self._label((x0, y, 600, 60), t("New game"), object_id="#title")
+        y += 70
         ids = ruleset_ids()
         self._label((x0, y, lw, 32), t("Ruleset"))
         self._dropdown("ruleset", (x0 + lw, y, fw, 32), ids, self.ruleset_id)
@@ -113,7 +114,8 @@ class MenuScene(Scene):
             self._label((x0, y, lw, 32), f"P{p + 1}")
             self._dropdown(f"seat{p}", (x0 + lw, y, 140, 32), [t(s) for s in SEAT_CHOICES], t("human" if p == 0 else "normal"))
             start = rs.starter_decks[p % len(rs.starter_decks)] if rs and rs.starter_decks else (decks[0] if decks else "")
-            self._dropdown(f"deck{p}", (x0 + lw + 150, y, fw - 150, 32), decks, start)
+            shown = [(f"{rs.decks[d].title} ({d})" if rs.decks[d].title else d, d) for d in decks]
+            self._dropdown(f"deck{p}", (x0 + lw + 150, y, fw - 150, 32), shown, start)
             y += 42
         if rs:
             for name, spec in rs.options.items():
@@ -142,7 +144,7 @@ class MenuScene(Scene):
     def _page_load(self) -> None:
         t = self.app.words
         W, H = self.app.size
-        self._label((W // 2 - 300, 60, 600, 40), t("Load"), object_id="#title")
+        self._label((W // 2 - 300, 50, 600, 60), t("Load"), object_id="#title")
         folder = saves.saves_dir(os.environ.get("TABLETOP_SAVES"))
         files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         self.files = {p.name: p for p in files}
@@ -155,7 +157,7 @@ class MenuScene(Scene):
     def _page_scenarios(self) -> None:
         t = self.app.words
         W, H = self.app.size
-        self._label((W // 2 - 300, 60, 600, 40), t("Scenarios"), object_id="#title")
+        self._label((W // 2 - 300, 50, 600, 60), t("Scenarios"), object_id="#title")
         self._dropdown("ruleset", (W // 2 - 300, 120, 300, 32), ruleset_ids(), self.ruleset_id)
         self._dropdown("seat1", (W // 2 + 20, 120, 280, 32), [t(s) for s in SEAT_CHOICES], t("human"))
         try:
@@ -175,7 +177,7 @@ class MenuScene(Scene):
         s = self.app.settings
         W, _ = self.app.size
         x0 = W // 2 - 250
-        self._label((x0, 60, 500, 40), t("Settings"), object_id="#title")
+        self._label((x0, 50, 500, 60), t("Settings"), object_id="#title")
         self._label((x0, 130, 200, 32), t("Window size"))
         self._dropdown("size", (x0 + 200, 130, 300, 32), settings_mod.SIZES, "x".join(str(v) for v in s["size"]))
         self._label((x0, 172, 200, 32), t("Animation"))
@@ -194,7 +196,7 @@ class MenuScene(Scene):
             return None
         if isinstance(f, UIDropDownMenu):
             opt = f.selected_option
-            return opt[0] if isinstance(opt, tuple) else opt
+            return opt[1] if isinstance(opt, tuple) else opt
         if isinstance(f, UITextEntryLine):
             return f.get_text()
         return None

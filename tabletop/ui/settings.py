@@ -58,7 +58,12 @@ _JA = {
     "Animation": "アニメーション", "Language": "言語", "Apply": "適用", "Log": "ログ",
     "Pass to Player {n} — click when ready": "プレイヤー{n}に交代 — 準備ができたらクリック",
     "no move there": "そこへは動かせない", "Saved": "セーブしました", "Cancel": "キャンセル",
-    "Player {n}": "プレイヤー{n}", "Waiting for P{n}": "P{n}の手番を待っています", "Options": "オプション",
+    "Player {n}": "プレイヤー{n}", "Turn {n}": "ターン{n}", "P{n}'s turn": "P{n}のターン",
+    "view: P{n}": "表示: P{n}", "you are P{n}": "あなたはP{n}",
+    "drag a card to move it · click to use it · right-click for every action · "
+    "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help":
+        "ドラッグで移動 · クリックで使用 · 右クリックで全アクション · "
+        "Space: フェイズ終了 · Ctrl+Z 取り消し · Ctrl+S セーブ · M 手動操作 · F1 ヘルプ", "Waiting for P{n}": "P{n}の手番を待っています", "Options": "オプション",
 }
 
 

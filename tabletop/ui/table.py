@@ -1037,10 +1037,10 @@ class TableScene(Scene):
                 x = r.right + 4
             x += 14
             v = self.view
-            parts = [f"Turn {v.turn}", f"P{v.active + 1}'s turn"]
+            parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
             shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
             parts += [f"{k}: {val}" for k, val in shared.items()]
-            parts.append(f"you are P{self.viewer + 1}" if not self.hotseat else f"view: P{self.viewer + 1}")
+            parts.append(t("you are P{n}" if not self.hotseat else "view: P{n}", n=self.viewer + 1))
             s = fonts.text("   ".join(parts), 14, (230, 230, 230))
             bar.blit(s, (x, (geometry.TOP_BAR - s.get_height()) // 2))
             self._top_bar = bar
@@ -1053,7 +1053,7 @@ class TableScene(Scene):
         if self.message_t > 0 and self.message:
             s = fonts.text(fonts.ellipsize(self.message, 15, r.w - 16), 15, (255, 210, 120))
         else:
-            s = fonts.text(HINT, 13, (140, 150, 160))
+            s = fonts.text(self.app.words(HINT), 13, (140, 150, 160))
         surface.blit(s, (8, y + (geometry.STATUS_BAR - s.get_height()) // 2))
 
     def _draw_preview(self, surface) -> None:

@@ -79,7 +79,7 @@ def test_settings_persist_in_the_config_folder(app, tmp_path):
     app.step()
     menu.show("settings")
     menu.fields["language"].selected_option = ("日本語", "日本語")
-    menu.fields["anim"].selected_option = ("fast", "fast")
+    menu.fields["anim"].selected_option = ("fast", "fast")   # as a pick from the drop-down leaves it
     click(app, button(menu, "Apply").get_abs_rect().center)
     saved = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
     assert saved["language"] == "ja" and saved["anim"] == 0.5

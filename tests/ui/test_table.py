@@ -270,3 +270,16 @@ def test_zones_of_the_opponent_are_mirrored():
     assert geometry.zone_rect(spec, 0, 0, area) == pygame.Rect(100, 600, 200, 300)
     assert geometry.zone_rect(spec, 1, 0, area) == pygame.Rect(700, 100, 200, 300)
     assert geometry.zone_rect(spec, None, 0, area) == pygame.Rect(100, 600, 200, 300)
+
+
+def test_the_log_after_the_curtain_holds_no_line_private_to_the_other_seat(app):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    first = scene.viewer
+    private = [e.private[first] for e in g.state.log if first in e.private]
+    assert private and any(p in scene.ui["log"].html_text for p in private)
+    key(app, pygame.K_SPACE)          # end the turn: the other player draws, the curtain comes down
+    open_curtain(app, scene)
+    assert scene.viewer == 1 - first
+    assert not any(p in scene.ui["log"].html_text for p in private)
