@@ -359,6 +359,8 @@ def load_layout(path, ruleset=None) -> Layout:
 
     base = [(r, d["base"].line_of(i)) for i, r in enumerate(d["base"])]
     kinds = {}
+    reported: set = set()
+    base_lines = {line for _, line in base}
     names = set(d["kinds"]) | (set(ruleset.card_kinds) if ruleset is not None else set())
     names.add("default")
     for kname in sorted(names):
@@ -373,17 +375,22 @@ def load_layout(path, ruleset=None) -> Layout:
         merged = _merge_regions(base, own, list(k.get("hide") or []))
         regions = []
         for r, line in merged:
+            where = f"region {r['name']!r}" + ("" if line in base_lines or kname == "default" else f" of kind {kname!r}")
             if r.get("rect") is None:
-                chk.error(line, f"kinds.{kname}.{r['name']}: the region has no rect [x, y, width, height]")
+                if (line, "rect") not in reported:
+                    reported.add((line, "rect"))
+                    chk.error(line, f"{where}: no rect [x, y, width, height]")
                 continue
             reg = _region_from(r, line)
             x, y, w, h = reg.rect
-            if w <= 0 or h <= 0 or x < -0.01 or y < -0.01 or x + w > ksize[0] + 0.01 or y + h > ksize[1] + 0.01:
-                chk.error(line, f"region {reg.name!r}" + (f" of kind {kname!r}" if kname != "default" else "")
-                          + f": rect [{x:g}, {y:g}, {w:g}, {h:g}] does not lie inside the "
+            outside = w <= 0 or h <= 0 or x < -0.01 or y < -0.01 or x + w > ksize[0] + 0.01 or y + h > ksize[1] + 0.01
+            if outside and (line, reg.rect, ksize) not in reported:  # a base region: once, not once per kind
+                reported.add((line, reg.rect, ksize))
+                chk.error(line, f"{where}: rect [{x:g}, {y:g}, {w:g}, {h:g}] does not lie inside the "
                           f"{ksize[0]:g}×{ksize[1]:g} mm card")
-            if reg.min_size > reg.size:
-                chk.error(line, f"region {reg.name!r}: min_size {reg.min_size:g} is above size {reg.size:g}")
+            if reg.min_size > reg.size and (line, "min_size") not in reported:
+                reported.add((line, "min_size"))
+                chk.error(line, f"{where}: min_size {reg.min_size:g} is above size {reg.size:g}")
             regions.append(reg)
         if not any(r.type == "manual" for r in regions):
             regions.append(_default_manual(d["manual_mark"], ksize))

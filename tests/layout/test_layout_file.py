@@ -104,3 +104,13 @@ def test_every_shipped_layout_loads():
             load_layout(path, load_ruleset(rid))
             found += 1
     assert found >= 2
+
+
+def test_a_bad_base_region_is_reported_once_not_per_kind(sandbox_copy):
+    path = write(sandbox_copy, "base:\n  - {name: a, rect: [60, 1, 5, 5]}\n  - {name: b}\n")
+    with pytest.raises(DataErrors) as ei:
+        load_layout(path)
+    assert [str(e) for e in ei.value.errors] == [
+        f"{path}:2: region 'a': rect [60, 1, 5, 5] does not lie inside the 63×88 mm card",
+        f"{path}:3: region 'b': no rect [x, y, width, height]",
+    ]
