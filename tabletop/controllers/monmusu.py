@@ -410,7 +410,7 @@ class Monmusu(EffectsMixin, Controller):
         c.flags.update(ct=0, since=0)
         self.log(s, f"{_p(p)} puts a main monster face down and cast in {self.zone_label(c.zone)} (MM-R7)",
                  {p: f"{_p(p)} puts {self.name(s, uid)} face down and cast in {self.zone_label(c.zone)}"})
-        pe["left"] -= 1
+        pe["left"] = pe.get("left", 1) - 1   # (a determinized copy of the other player's pick has no count)
         if pe["left"] <= 0 or not self.pickable(s, p):
             s.pending.pop(0)
             self._picks_done(s, p)
@@ -869,7 +869,9 @@ class Monmusu(EffectsMixin, Controller):
     def _prune_offers(self, s):
         keep = []
         for o in s.pending:
-            if o["kind"] == "skill_offer":
+            # An offer without its card is the other player's, as a bot's determinization copies it
+            # from a view: it stays, and can only be passed.
+            if o["kind"] == "skill_offer" and "card" in o:
                 why = self.offer_valid(s, o)
                 if why:
                     self.log(s, f"{why}: its skill cannot be used", kind="skill")
@@ -904,6 +906,8 @@ class Monmusu(EffectsMixin, Controller):
         o, why = self._offer_of(s, a)
         if why:
             return why
+        if "card" not in o:
+            return "this offer is not known here"
         return self.offer_valid(s, o) or self._offer_cost(s, o)
 
     def do_use_skill(self, s, a):
@@ -925,7 +929,7 @@ class Monmusu(EffectsMixin, Controller):
         o, why = self._offer_of(s, a)
         if why:
             return why
-        if o.get("forced") and self._offer_cost(s, o) is None:
+        if o.get("forced") and "card" in o and self._offer_cost(s, o) is None:
             return "this skill is forced (強制): it must be used"
         return None
 
@@ -1178,7 +1182,7 @@ class Monmusu(EffectsMixin, Controller):
                 return "引き直す (mulligan)" if a["choice"] else "引き直さない (keep)"
             if k == "extra_draw":
                 return "1枚ドローする (draw 1)" if a["choice"] else "ドローしない (no draw)"
-            if k in ("use_skill", "pass_skill") and s.pending and s.pending[0]["kind"] == "skill_offer":
+            if k in ("use_skill", "pass_skill") and s.pending and "card" in s.pending[0]:
                 card = self.card_label(s, s.pending[0]["card"], viewer)
                 return f"使用する: {card} (use)" if k == "use_skill" else f"使用しない: {card} (pass)"
             if k == "summon":
