@@ -148,15 +148,17 @@ class Studio:
     # --- widgets ------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         m = self.manager
-        x = 10
-        self.b_back = pygame_gui.elements.UIButton(pygame.Rect(x, 8, 80, 36), "◀ Back", m)
-        x += 90
-        self.b_kind = pygame_gui.elements.UIButton(pygame.Rect(x + 330, 8, 200, 36), "Kind: all", m)
-        self.b_color = pygame_gui.elements.UIButton(pygame.Rect(x + 540, 8, 180, 36), "Colour: all", m)
-        self.e_name = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 730, 8, 200, 36), m,
-                                                          placeholder_text="name filter")
-        self.b_outline = pygame_gui.elements.UIButton(pygame.Rect(x + 940, 8, 150, 36), "Outlines: off", m)
-        self.b_reload = pygame_gui.elements.UIButton(pygame.Rect(x + 1100, 8, 90, 36), "Reload", m)
+        self.b_back = pygame_gui.elements.UIButton(pygame.Rect(10, 8, 80, 36), "◀ Back", m)
+        x = 420  # after the title; the row ends near x=1180, so it fits a 1280-pixel window
+        row = []
+        for width in (180, 160, 180, 130, 80):
+            row.append(pygame.Rect(x, 8, width, 36))
+            x += width + 8
+        self.b_kind = pygame_gui.elements.UIButton(row[0], "Kind: all", m)
+        self.b_color = pygame_gui.elements.UIButton(row[1], "Colour: all", m)
+        self.e_name = pygame_gui.elements.UITextEntryLine(row[2], m, placeholder_text="name filter")
+        self.b_outline = pygame_gui.elements.UIButton(row[3], "Outlines: off", m)
+        self.b_reload = pygame_gui.elements.UIButton(row[4], "Reload", m)
 
     def _refresh_filters(self) -> None:
         rs = self.ruleset
