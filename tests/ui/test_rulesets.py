@@ -36,12 +36,13 @@ def test_table_of_every_ruleset(app, rid):  # noqa: F811
         scene.renderer = rec
         scene.art_cache.clear()
         scene.preview_cache.clear()
+        scene.draw(app.screen)
         for s in scene.spots:     # hover each card long enough for its preview
             scene.mouse = s.rect.center
             scene._hover_dirty = True
             scene.update(0)
             scene.update(0.5)
-            scene.draw(app.screen)
+            scene._draw_preview(app.screen)
         view = g.view(viewer)
         visible = {c.cid for z in view.zones.values() for c in z if c.cid}
         visible |= {a.cid for z in view.zones.values() for c in z for a in c.attached if a.cid}
@@ -83,3 +84,44 @@ def _try_drag(app, scene, g, rid) -> bool:  # noqa: F811
             assert g.actions[n:] == [str(a)], f"{rid}: drag of {card} to {to}: {scene.message}"
             return True
     return False
+
+
+@pytest.mark.parametrize("rid", [r for r in ruleset_ids() if r not in ("tiny", "sandbox")])
+def test_click_then_click_a_lit_target_applies_the_aimed_action(app, rid):  # noqa: F811
+    """Find a position with an aimed card action (card=X target=Y, nothing to drag to) and play it by clicks."""
+    from test_table import click
+    g = _midgame(rid, seed=6, steps=0)
+    scene = app.push(TableScene(app, g, [None, None]))
+    rng = random.Random(2)
+    for _ in range(120):
+        if g.is_over():
+            break
+        scene.curtain, scene.viewer = None, g.to_act
+        scene.refresh()
+        spots = {s.card.uid: s for s in scene.spots if s.card.uid is not None}
+        zones = {z.key: z for z in scene.zones}
+        for a in scene.legal:
+            card, target, tzone = a.get("card"), a.get("target"), a.get("target_zone")
+            if card not in spots or a.get("to") is not None or not (target in spots or tzone in zones):
+                continue
+            own = [b for b in scene.legal if b.get("card") == card and b.get("to") is None]
+            if not all(b.get("target") is not None or b.get("target_zone") is not None for b in own):
+                continue          # a click would act at once, not ask for a target
+            if target is not None:
+                same = [b for b in own if b.get("target") == target]
+                point = scene._spot_rect(spots[target]).center
+            else:
+                same = [b for b in own if b.get("target_zone") == tzone and b.get("target") is None]
+                point = zones[tzone].rect.center
+            if len(same) != 1:
+                continue
+            n = len(g.actions)
+            click(app, spots[card].rect.center)
+            assert scene.targeting is not None, f"{rid}: {a} did not start choosing a target"
+            lit_zones, lit_cards, _ = scene._lit(scene.targeting[1])
+            assert target in lit_cards if target is not None else tzone in lit_zones
+            click(app, point)
+            assert g.actions[n:] == [str(a)], f"{rid}: {scene.message}"
+            return
+        g.apply(rng.choice(g.legal_actions()))
+    pytest.skip(f"{rid}: no aimed card action came up")
