@@ -6,7 +6,6 @@ reported in a dialog with its message, never a traceback.
 """
 from __future__ import annotations
 
-import argparse
 import os
 
 import pygame
@@ -295,17 +294,17 @@ class MenuScene(Scene):
         self.show("settings")
 
     def studio(self) -> None:
+        """Open the layout studio for the chosen ruleset inside this window; come back to the menu."""
         try:
-            from tabletop.layout import studio
+            from tabletop.layout.studio import run_studio
         except ImportError:
             self.app.message("The layout studio is not installed in this version.", "Layout studio")
             return
         try:
-            studio.run(argparse.Namespace(ruleset=self.ruleset_id, verb="studio"))
+            run_studio(self.ruleset_id, screen=self.app.screen)
         except (TabletopError, ValueError) as e:
             self.app.message(str(e), "Layout studio")
-        # the studio may have changed the display mode: take the window back
-        self.app.set_size(self.app.size)
+        self.show("main")
 
     def quit(self) -> None:
         self.app.running = False

@@ -85,3 +85,20 @@ def test_settings_persist_in_the_config_folder(app, tmp_path):
     assert saved["language"] == "ja" and saved["anim"] == 0.5
     assert settings_mod.load()["language"] == "ja"
     assert button(menu, "適用")   # the page is now in Japanese
+
+
+def test_the_layout_studio_opens_in_the_menu_window_and_comes_back(app, monkeypatch):
+    studio = pytest.importorskip("tabletop.layout.studio")
+    seen = {}
+    real = studio.run_studio
+
+    def fake(ruleset_id, screen=None, max_frames=None):
+        seen["args"] = (ruleset_id, screen)
+        return real(ruleset_id, screen=screen, max_frames=2)
+    monkeypatch.setattr(studio, "run_studio", fake)
+    menu = app.push(MenuScene(app))
+    app.step()
+    menu.ruleset_id = "sandbox"
+    click(app, button(menu, "Layout studio").get_abs_rect().center)
+    assert seen["args"] == ("sandbox", app.screen)
+    assert app.scene is menu and menu.page == "main" and app.running
