@@ -786,3 +786,18 @@ def test_mm_thousand_random_games_end():
         g = _random_game(seed)
         results[g.outcome().winner] += 1
     assert sum(results.values()) == 1000
+
+
+def test_mm_offers_survive_a_bots_determinization(tmp_path):
+    import random
+
+    from tabletop.bots.determinize import game_from_view
+    g = position(tmp_path, {"p1.main1": ["nemu_5"], "p2.sub2": ["sui_1"], "p2.main2": ["nemu_1"],
+                            "p2.deck": ["kino_1"]})
+    act(g, "attack", card=uid(g, "nemu_5"), target=uid(g, "sui_1"))
+    assert [(p["player"], p["trigger"]) for p in g.state.pending] == [(0, "after_win"), (1, "destroyed")]
+    d = game_from_view(g.view(0), random.Random(1))
+    d.apply(Action.make("pass_skill", 0))
+    assert d.to_act == 1 and Action.make("pass_skill", 1) in d.legal_actions()
+    d.apply(Action.make("pass_skill", 1))
+    assert not d.state.pending and d.state.data["battle"] is None
