@@ -283,3 +283,23 @@ def test_the_log_after_the_curtain_holds_no_line_private_to_the_other_seat(app):
     open_curtain(app, scene)
     assert scene.viewer == 1 - first
     assert not any(p in scene.ui["log"].html_text for p in private)
+
+
+def test_manual_override_moves_anything_and_the_log_marks_it(app):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    me = scene.viewer
+    card = spots_in(scene, f"{me}.hand")[0]
+    drag(app, card.rect.center, zone_center(scene, f"{me}.discard"))   # no rule allows this
+    assert g.actions == [] and scene.message == "no move there"
+    key(app, pygame.K_m)
+    assert scene.manual_mode
+    drag(app, card.rect.center, zone_center(scene, f"{me}.discard"))
+    assert g.actions == [f"manual: p{me + 1} m_move card={card.card.uid} to={me}.discard"]
+    assert g.state.log[-1].text.startswith("[manual]")
+    spot = next(s for s in scene.spots if s.card.uid == card.card.uid)
+    click(app, spot.rect.center)                                        # a click taps in manual mode
+    assert g.actions[-1] == f"manual: p{me + 1} m_tap card={card.card.uid}"
+    key(app, pygame.K_m)
+    assert not scene.manual_mode
