@@ -182,7 +182,19 @@ class Ijinden(EffectsMixin, Controller):
             best = 0 if w0 > w1 else 1 if w1 > w0 else None
             self.win(s, best, f"match {w0}–{w1} (IJ-R34)")
             return
-        m["game"] += 1
+        # The finished board stays on the table until the loser (P1 after a draw) starts the next game.
+        s.pending.clear()
+        s.data.pop(QUEUE, None)
+        nxt = 0 if winner is None else 1 - winner
+        self.ask(s, nxt, "next_game", f"ゲーム{m['game']}終了 ({who}) — start game {m['game'] + 1} of the match",
+                 public_prompt=f"game {m['game']} is over ({who}); P{nxt + 1} starts the next game")
+
+    def check_next_game(self, s, a):
+        return None if self._pending(s, a, "next_game") else "no game of the match has just ended (IJ-R34)"
+
+    def do_next_game(self, s, a):
+        s.pending.pop(0)
+        s.data["match"]["game"] += 1
         self.next_game(s)
 
     def next_game(self, s):
@@ -411,6 +423,8 @@ class Ijinden(EffectsMixin, Controller):
                 return [Action.make("resolve", p, target=a) for a in s.data["battle"]["attackers"]]
             if kind == "mulligan":
                 return [Action.make("mulligan", p), Action.make("keep", p)]
+            if kind == "next_game":
+                return [Action.make("next_game", p)]
             if kind == "sideboard":
                 out = [Action.make("side_in", p, cid=c) for c in self.distinct(s, f"{p}.side")]
                 out += [Action.make("side_out", p, cid=c) for c in self.distinct(s, f"{p}.deck")]
@@ -1002,7 +1016,7 @@ class Ijinden(EffectsMixin, Controller):
             "cast": f"マホウ発動 {nm}", "underworld": f"冥府発動 {nm}", "pay": f"支払う {nm}",
             "attack": f"アタッカーにする {nm}", "block": f"ブロック: {nm} → {tn}", "done_blocking": "ブロック終了 (done)",
             "resolve": f"バトル解決: {tn}", "feat": f"偉業能力を使う {nm}", "no_feat": f"偉業能力を使わない {nm}",
-            "mulligan": "引き直す (mulligan)", "keep": "引き直さない (keep)", "side_done": "デッキ完成 (done)",
+            "next_game": "次のゲームへ (next game)", "mulligan": "引き直す (mulligan)", "keep": "引き直さない (keep)", "side_done": "デッキ完成 (done)",
             "end_phase": "アタッカー決定 → ブロックステップ" if s.phase == "attack" else "エンドフェイズへ (end turn)",
         }
         if k in ("side_in", "side_out") and a.get("cid") in self.rs.cards:

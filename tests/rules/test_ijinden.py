@@ -567,15 +567,19 @@ def test_ij_r34_match_best_of_three_in_one_game_object(tmp_path):
     g = Game.new("ijinden", seed=9, options={"match": True})
     s = g.state
     first1 = s.first
-    # P(first1) loses game 1 by deck-out: empty its deck and pass the turns.
     ctl(g).end_game(s, 1 - first1, "test")
     m = s.data["match"]
+    assert pending_kind(g) == "next_game" and g.to_act == first1 and m["game"] == 1   # the loser goes on
+    assert m["results"] == [{"game": 1, "winner": 1 - first1, "reason": "test"}]
+    act(g, "next_game")
+    assert "IJ-R34" in why(g, "next_game")
     assert g.outcome() is None and m["game"] == 2 and m["wins"][1 - first1] == 1
     assert s.first == 1 - first1                                # game 2 swaps first and second
     for p in (0, 1):
         assert len(s.zones[f"{p}.hand"]) == 6 and len(s.zones[f"{p}.guardians"]) == 4
         assert len(s.zones[f"{p}.deck"]) == 30 and not s.zones[f"{p}.graveyard"]
     ctl(g).end_game(s, first1, "test")
+    act(g, "next_game")
     assert m["game"] == 3 and g.outcome() is None and any(e.kind == "coin" for e in s.log[-30:])
     ctl(g).end_game(s, first1, "test")
     assert g.outcome().winner == first1 and "2–1" in g.outcome().reason
@@ -584,6 +588,7 @@ def test_ij_r34_match_best_of_three_in_one_game_object(tmp_path):
 def test_ij_r34_match_ends_two_nothing():
     g = Game.new("ijinden", seed=10, options={"match": True})
     ctl(g).end_game(g.state, 0, "x")
+    act(g, "next_game")
     ctl(g).end_game(g.state, 0, "x")
     assert g.outcome().winner == 0 and g.state.data["match"]["game"] == 2
 
@@ -592,6 +597,7 @@ def test_ij_r35_side_deck_swaps_between_games():
     g = Game.new("ijinden", seed=12, options={"match": True, "side_deck": True})
     s = g.state
     ctl(g).end_game(s, 0, "x")
+    act(g, "next_game")
     assert s.phase == "sideboard" and g.to_act == 0
     assert "IJ-R4" in why(g, "side_out", cid="r_stone")                     # the deck would drop below 40
     act(g, "side_in", cid="g_nightingale")
@@ -786,7 +792,9 @@ def test_ij_d15_drawn_game_counts_for_nobody():
     g = Game.new("ijinden", seed=13, options={"match": True})
     c = ctl(g)
     c.end_game(g.state, None, "draw")
+    act(g, "next_game")
     c.end_game(g.state, 0, "x")
+    act(g, "next_game")
     assert g.outcome() is None and g.state.data["match"]["game"] == 3
     c.end_game(g.state, 1, "x")
     assert g.outcome().winner is None and "1–1" in g.outcome().reason
@@ -796,6 +804,7 @@ def test_ij_d16_side_deck_limits_every_swap():
     g = Game.new("ijinden", seed=14, options={"match": True, "side_deck": True})
     s = g.state
     ctl(g).end_game(s, 1, "x")
+    act(g, "next_game")
     act(g, "side_in", cid="g_kago")
     act(g, "side_in", cid="g_kago")
     assert why(g, "side_in", cid="g_kago") is not None           # none left in the side deck
