@@ -140,7 +140,7 @@ class Danmaku(EffectsMixin, Controller):
         for p in (0, 1):
             for u in s.zones[f"{p}.main"]:
                 self.flip(s, u, True)
-                s.cards[u].counters["hp"] = self.card_def(s, u).get("hp")
+                s.cards[u].counters["hp"] = self.card_def(s, u).get("hp") or 1
             self.log(s, f"{PN(p)}'s main character: {self.name(s, s.zones[f'{p}.main'][0])}")
         for p in (0, 1):
             # DM-R15/D7: side-only cards of the deck list first, the open slots at random from the deck.
@@ -529,8 +529,8 @@ class Danmaku(EffectsMixin, Controller):
     def do_declare(self, s, a):
         c = self.move(s, a["card"], f"{a.player}.spell", face_up=True)
         d = self.card_def(s, c.uid)
-        c.counters["hp"] = d.get("hp")
-        c.counters["time"] = d.get("time")
+        c.counters["hp"] = d.get("hp") or 1
+        c.counters["time"] = d.get("time") or 1
         self.log(s, f"{PN(a.player)} declares {d.name} (攻{d.get('atk')}/命{d.get('hit')} "
                     f"時{d.get('time')}/HP{d.get('hp')})", kind="declare")
         self.fire(s, c.uid, "declare", a.player)
@@ -908,3 +908,35 @@ class Danmaku(EffectsMixin, Controller):
         if k == "skip_effect":
             return "しない / Decline"
         return super().describe(s, a, viewer)
+
+
+# --- the bots' evaluation of a danmaku position (see tabletop/bots/evaluate.py) ---------------------
+def evaluate_position(game, player: int) -> dict:
+    """Return weighted terms of the position for `player`: side cards left (fewer is better: they are
+    the opponent's lives), the main character's HP and power, familiars, the active spell cards
+    (one's own is strength; the opponent's remaining durability is a wall before the next side card),
+    hand, and a deck close to running out."""
+    s, ctl = game.state, game.controller
+    out = {}
+    for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
+        m = ctl.main_of(s, who)
+        hp = (s.cards[m].counters.get("hp") or 0) if m is not None else 0
+        fam = sum(1.0 + ctl.shot_attack(s, u) / 25 for u in s.zones[f"{who}.familiars"])
+        sp = ctl.spell_of(s, who)
+        deck = len(s.zones[f"{who}.deck"])
+        out[f"{side} side cards"] = sign * -6.0 * len(s.zones[f"{who}.side"])
+        out[f"{side} HP"] = sign * min(hp, 1500) / 60
+        out[f"{side} power"] = sign * 0.8 * min(ctl.power(s, m) if m is not None else 0, 6)
+        out[f"{side} familiars"] = sign * fam
+        out[f"{side} spell card"] = sign * ((2.0 + ctl.stat(s, sp, "atk") / 40
+                                             + s.cards[sp].counters.get("hp", 0) / 60) if sp is not None else 0.0)
+        out[f"{side} hand"] = sign * 0.3 * len(s.zones[f"{who}.hand"])
+        out[f"{side} deck"] = sign * -3.0 * max(0, 3 - deck)
+    return out
+
+
+try:   # the bots are optional for the engine: register the evaluation when they are installed
+    from tabletop.bots.evaluate import evaluator as _evaluator
+    _evaluator("danmaku")(evaluate_position)
+except ImportError:   # pragma: no cover
+    pass

@@ -134,7 +134,7 @@ def test_dm_r3_spell_requirement_judged_on_main_character(tmp_path):
     assert "(DM-R3" in reason and "P0" in reason
     act(g, "p1 declare", card=uid(g, "p1.hand", "fuuin_easy"), to="0.spell")
     sp = uid(g, "p1.spell")
-    assert g.state.cards[sp].counters == {"hp": 120, "time": 5}
+    assert g.state.cards[sp].counters == {"hp": 150, "time": 5}
 
 
 def test_dm_r3_time_limit_drops_each_turn_and_discards_at_zero(tmp_path):
@@ -533,7 +533,7 @@ def test_dm_d4_spell_against_spell(tmp_path):
     force_coins(g, [True])
     ev = attack(g)
     # 命60 − 避50 = 10: one coin; 攻60 − marisa 防20 = 40, no Shanghai doll
-    assert len(coins(ev)) == 1 and hp(g, sp) == 100 - 40
+    assert len(coins(ev)) == 1 and hp(g, sp) == 130 - 40
 
 
 def test_dm_d5_only_the_start_phase_draw_loses(tmp_path):
@@ -813,3 +813,10 @@ def test_dm_describe_words_every_legal_action():
             for a in legal:
                 assert g.describe(a, g.to_act) and g.describe(a, 1 - g.to_act)
             g.apply(rng.choice(legal))
+
+
+def test_dm_bot_evaluation_counts_side_cards_as_the_opponents_lives(tmp_path):
+    from tabletop.bots.evaluate import evaluate
+    a = scenario(tmp_path, {"p1.side": ["power", "score"]})
+    b = scenario(tmp_path, {"p1.side": ["power", "score", "power"]})
+    assert evaluate(a, 0) > evaluate(b, 0) and evaluate(a, 1) < evaluate(b, 1)
