@@ -128,9 +128,9 @@ class App:
         pygame.quit()
         return 0
 
-    def message(self, text: str, title: str = "tabletop") -> None:
+    def message(self, text: str, title: str = "tabletop", height: int = 280) -> None:
         """Show a message in a dialog (errors included: the player sees words, never a traceback)."""
-        w, h = min(680, self.size[0] - 40), 280
+        w, h = min(720, self.size[0] - 40), min(height, self.size[1] - 40)
         rect = pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
         win = pygame_gui.elements.UIWindow(rect, self.manager, window_display_title=title)
         cw, ch = win.get_container().get_size()

@@ -457,7 +457,10 @@ class TableScene(Scene):
         elif e.key == pygame.K_s and ctrl:
             self.save()
         elif e.key == pygame.K_ESCAPE:
-            if self.menu or self.targeting or self.drag or self.inspect:
+            if self.dialog:
+                self.dialog[0].kill()
+                self.dialog = None
+            elif self.menu or self.targeting or self.drag or self.inspect:
                 self._close_menu()
                 self.targeting = self.drag = self.press = None
                 if self.inspect:
@@ -762,7 +765,7 @@ class TableScene(Scene):
         self.app.running = False
 
     def show_help(self) -> None:
-        self.app.message(SHORTCUTS, "Shortcuts")
+        self.app.message(SHORTCUTS, "Shortcuts", height=420)
 
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
