@@ -411,6 +411,24 @@ def test_ij_r25_destroy_puts_into_graveyard(tmp_path):
     assert any("破壊" in e.text for e in g.state.log[-3:])
 
 
+def test_ij_r25_when_destroyed_fires_before_the_graveyard(tmp_path):
+    # 武蔵坊弁慶: "when destroyed, draw 1" — it resolves while 弁慶 is still on the battlefield.
+    g = game(tmp_path, {"p1.hand": ["r_yakiuchi"], "p1.mana": ["r_stone", "r_tamahagane"],
+                        "p2.battlefield": ["r_benkei"], "p2.deck": ["b_stone", "g_stone"]})
+    ben = g.state.zones["1.battlefield"][0]
+    seen = []
+    c = ctl(g)
+    orig = c.fx_draw
+    c.fx_draw = lambda s, p, n: (seen.append(s.cards[ben].zone), orig(s, p, n))
+    try:
+        act(g, "cast", card=find(g, "r_yakiuchi", "p1.hand"))
+        choose(g, ben)
+    finally:
+        del c.fx_draw
+    assert seen == ["1.battlefield"] and ben in g.state.zones["1.graveyard"]
+    assert len(g.state.zones["1.hand"]) == 1 and not g.state.pending      # no feat ability printed
+
+
 def test_ij_r26_unblockable_cannot_be_blocked_and_loses_blockers():
     g = scenario("05")
     s = g.state
@@ -602,7 +620,7 @@ def test_ij_r35_side_deck_swaps_between_games():
     assert "IJ-R4" in why(g, "side_out", cid="r_stone")                     # the deck would drop below 40
     act(g, "side_in", cid="g_nightingale")
     assert "ナイチンゲール" in g.view(0).log[-1] and "ナイチンゲール" not in g.view(1).log[-1]
-    assert len(s.zones["0.deck"]) == 41 and len(s.zones["0.side"]) == 4
+    assert len(s.zones["0.deck"]) == 41 and len(s.zones["0.side"]) == 6
     act(g, "side_out", cid="r_hiya")
     assert len(s.zones["0.deck"]) == 40 and "r_hiya" in cids(g, "p1.side")
     act(g, "side_done")
@@ -917,12 +935,13 @@ def test_ij_thousand_random_games_end():
     assert sum(reasons.values()) == 1000
 
 
-def test_ij_greedy_bot_blocks_rather_than_loses():
+def test_ij_greedy_bot_blocks_rather_than_loses(tmp_path):
     # The ijinden evaluation (registered by the controller) must rank losing below losing a guardian.
     from tabletop.bots import make_bot
-    g = Game.new("ijinden", seed=12)
-    for text in ["p1 place card=57 to=0.mana", "p1 summon card=4 to=0.battlefield", "p1 attack card=4", "p1 end_phase"]:
-        g.apply(text)
+    g = game(tmp_path, {"p1.battlefield": ["r_alexander"], "p2.battlefield": ["b_davinci", "g_himiko"],
+                        "p2.guardians": ["r_stone"] * 4})
+    act(g, "attack", card=g.state.zones["0.battlefield"][0])
+    act(g, "end_phase")
     assert pending_kind(g) == "block"
     a = make_bot("greedy", 1, 12).choose(g.view(1), g.legal_actions())
     assert a.kind == "block"
