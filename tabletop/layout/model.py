@@ -9,7 +9,7 @@ This module never imports pygame: `tabletop validate` and the tests check layout
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.errors import DataError, DataErrors, TabletopError
@@ -512,6 +512,3 @@ def default_layout(ruleset) -> Layout:
                   kinds={k: build(k, v) for k, v in kinds.items()}, default=build("default", []),
                   generated=True)
 
-
-def with_regions(kl: KindLayout, **changes) -> KindLayout:
-    return replace(kl, **changes)

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
-from ..engine.errors import DataError, TabletopError
+from ..engine.errors import DataError
 from . import art as artmod
 from . import text as textmod
-from .model import _FIELD_REF, _HEX, PT_MM, KindLayout, Layout, Region, default_layout, load_layout
+from .model import _FIELD_REF, _HEX, PT_MM, KindLayout, Layout, Region, asset_path, default_layout, load_layout
 
 _CACHE_SIZE = 768
 _ROUND_SHAPES = ("circle", "diamond", "hexagon", "ellipse")
@@ -427,7 +428,6 @@ class CardRenderer:
         image = None
         if back.get("image"):
             try:
-                from .model import asset_path
                 p = asset_path(self.ruleset.path, back["image"])
                 if p.is_file():
                     image = artmod.fit_image(artmod.load_image(p), (W, H), "cover")
@@ -479,7 +479,6 @@ class _SafeMap(dict):
 
 
 def _with_shape(r: Region, shape: str) -> Region:
-    from dataclasses import replace
     return replace(r, shape=shape)
 
 
@@ -543,4 +542,4 @@ def draw_shape(surf, shape: str, rect: pygame.Rect, fill, stroke, sw: int, radiu
         pygame.draw.rect(surf, stroke, rect, sw, border_radius=rad)
 
 
-__all__ = ["CardRenderer", "draw_shape", "hex_rgb", "TabletopError"]
+__all__ = ["CardRenderer", "draw_shape", "hex_rgb"]

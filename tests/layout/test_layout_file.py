@@ -4,7 +4,7 @@ import textwrap
 import pytest
 
 from tabletop.engine.errors import DataError, DataErrors
-from tabletop.engine.ruleset import load_ruleset, load_ruleset_dir
+from tabletop.engine.ruleset import load_ruleset
 from tabletop.layout import load_layout
 from tabletop.layout.model import asset_path
 
