@@ -926,13 +926,17 @@ def test_ij_twenty_random_games_end(options):
 
 @pytest.mark.slow
 def test_ij_thousand_random_games_end():
+    # Every tenth game is a whole match with mulligans and side decks.
     reasons = {}
+    match = {"match": True, "side_deck": True, "mulligan": True}
     for seed in range(1000):
-        g = play_random_game("ijinden", 10_000 + seed, full=False, max_actions=8000)
+        g = play_random_game("ijinden", 10_000 + seed, full=False, max_actions=8000,
+                             options=match if seed % 10 == 0 else None)
         r = g.outcome().reason
-        key_ = "unblocked" if "IJ-R22" in r else "deck" if "IJ-R23" in r else "draw" if "IJ-D6" in r else r
+        key_ = ("unblocked" if "IJ-R22" in r else "deck" if "IJ-R23" in r else "draw" if "IJ-D6" in r
+                else "match" if "IJ-R34" in r else r)
         reasons[key_] = reasons.get(key_, 0) + 1
-    assert sum(reasons.values()) == 1000
+    assert sum(reasons.values()) == 1000 and set(reasons) <= {"unblocked", "deck", "draw", "match"}
 
 
 def test_ij_greedy_bot_blocks_rather_than_loses(tmp_path):
