@@ -10,7 +10,6 @@ import datetime as _dt
 import math
 import sys
 import threading
-import time
 
 import pygame
 import pygame_gui
@@ -414,6 +413,7 @@ class TableScene(Scene):
                     pygame.K_SPACE, pygame.K_RETURN):
                 self.viewer, self.curtain = self.curtain, None
                 self.motions = {}
+                self.message, self.message_t = "", 0.0
                 self.refresh()
             return
         if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

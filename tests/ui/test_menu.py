@@ -1,28 +1,15 @@
 """The main menu, driven by posted clicks: new game, load (a broken save gives a message), settings."""
 import json
 
-import pygame
 import pytest
 
 from tabletop.engine import Game
 from tabletop.engine import saves
 from tabletop.ui import settings as settings_mod
 from tabletop.ui.menu import MenuScene
-from tabletop.ui.scene import App
 from tabletop.ui.table import TableScene
 
-from test_table import click
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
-    monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
-    a = App(size=(1600, 900), settings={"size": [1600, 900], "anim": 0.0, "language": "en", "bot_delay": 0.6})
-    yield a
-    for s in list(a.scenes):
-        s.leave()
-    a.manager.clear_and_reset()
+from ui_helpers import click
 
 
 def button(scene, text):

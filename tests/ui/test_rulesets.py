@@ -1,13 +1,13 @@
 """Every ruleset's table: a drag applies the move it means, and no hidden card reaches the face renderer."""
 import random
 
-import pygame
 import pytest
 
 from tabletop.engine import Game, ruleset_ids
 
-from test_table import Recorder, app, drag  # noqa: F401  (the fixture)
 from tabletop.ui.table import TableScene
+
+from ui_helpers import Recorder, click, drag
 
 
 def _midgame(rid, seed, steps):
@@ -21,7 +21,7 @@ def _midgame(rid, seed, steps):
 
 
 @pytest.mark.parametrize("rid", [r for r in ruleset_ids() if r != "tiny"])
-def test_table_of_every_ruleset(app, rid):  # noqa: F811
+def test_table_of_every_ruleset(app, rid):
     g = _midgame(rid, seed=4, steps=25)
     if g.is_over():
         pytest.skip("the random game ended early")
@@ -63,7 +63,7 @@ def test_table_of_every_ruleset(app, rid):  # noqa: F811
     pytest.skip(f"{rid}: no single card-to-zone move came up")
 
 
-def _try_drag(app, scene, g, rid) -> bool:  # noqa: F811
+def _try_drag(app, scene, g, rid) -> bool:
     spots = {s.card.uid: s for s in scene.spots if s.card.uid is not None}
     zones = {z.key: z for z in scene.zones}
     for a in scene.legal:
@@ -87,9 +87,8 @@ def _try_drag(app, scene, g, rid) -> bool:  # noqa: F811
 
 
 @pytest.mark.parametrize("rid", [r for r in ruleset_ids() if r not in ("tiny", "sandbox")])
-def test_click_then_click_a_lit_target_applies_the_aimed_action(app, rid):  # noqa: F811
+def test_click_then_click_a_lit_target_applies_the_aimed_action(app, rid):
     """Find a position with an aimed card action (card=X target=Y, nothing to drag to) and play it by clicks."""
-    from test_table import click
     g = _midgame(rid, seed=6, steps=0)
     scene = app.push(TableScene(app, g, [None, None]))
     rng = random.Random(2)

@@ -2,86 +2,14 @@
 import json
 
 import pygame
-import pygame_gui
 import pytest
 
 from tabletop.engine import Action, Game
 from tabletop.ui import geometry
 from tabletop.ui.players import UniformBot
-from tabletop.ui.scene import App
-from tabletop.ui.table import HOVER_S, TableScene
+from tabletop.ui.table import HOVER_S
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
-    monkeypatch.setenv("TABLETOP_SAVES", str(tmp_path / "saves"))
-    a = App(size=(1600, 900), settings={"size": [1600, 900], "anim": 0.0, "language": "en", "bot_delay": 0.6})
-    yield a
-    for s in list(a.scenes):
-        s.leave()
-    a.manager.clear_and_reset()
-
-
-def post(app, etype, **kw):
-    pygame.event.post(pygame.event.Event(etype, kw))
-    app.step(1 / 60)
-
-
-def click(app, pos, button=1):
-    post(app, pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    post(app, pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.step(1 / 60)   # the widgets' own events (UI_BUTTON_PRESSED) arrive one frame later
-
-
-def drag(app, start, end):
-    post(app, pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for p in (mid, end):
-        post(app, pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-    post(app, pygame.MOUSEBUTTONUP, pos=end, button=1)
-
-
-def key(app, k, mod=0):
-    post(app, pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
-def table(app, game, seats=(None, None)) -> TableScene:
-    scene = app.push(TableScene(app, game, list(seats)))
-    app.step(1 / 60)
-    return scene
-
-
-def spots_in(scene, zone):
-    return [s for s in scene.spots if s.zone == zone]
-
-
-def zone_center(scene, key):
-    return next(z for z in scene.zones if z.key == key).rect.center
-
-
-def open_curtain(app, scene):
-    assert scene.curtain is not None
-    click(app, (800, 450))
-    assert scene.curtain is None
-
-
-class Recorder:
-    """Wrap a face renderer and remember every card whose face the table asked for."""
-
-    def __init__(self, inner):
-        self.inner = inner
-        self.aspect = inner.aspect
-        self.faces = []
-        self.backs = 0
-
-    def face(self, card, width):
-        self.faces.append(card.id)
-        return self.inner.face(card, width)
-
-    def back(self, width):
-        self.backs += 1
-        return self.inner.back(width)
+from ui_helpers import Recorder, click, drag, key, open_curtain, post, spots_in, table, zone_center
 
 
 def test_drag_onto_a_legal_destination_applies_exactly_that_action(app):
