@@ -420,7 +420,8 @@ class Ijinden(EffectsMixin, Controller):
                 out.append(Action.make("done_blocking", p))
                 return out
             if kind == "resolve":
-                return [Action.make("resolve", p, target=a) for a in s.data["battle"]["attackers"]]
+                # card= (not target=): the attacker being resolved is the card that acts; a click on it resolves it
+                return [Action.make("resolve", p, card=a) for a in s.data["battle"]["attackers"]]
             if kind == "mulligan":
                 return [Action.make("mulligan", p), Action.make("keep", p)]
             if kind == "next_game":
@@ -766,13 +767,13 @@ class Ijinden(EffectsMixin, Controller):
     def check_resolve(self, s, a):
         if self._pending(s, a, "resolve") is None:
             return "the defender picks the next attacker in the resolution step (IJ-R19)"
-        if a["target"] not in s.data["battle"]["attackers"]:
+        if a["card"] not in s.data["battle"]["attackers"]:
             return "pick one of the attackers left"
         return None
 
     def do_resolve(self, s, a):
         s.pending.pop(0)
-        self.fight(s, a["target"])
+        self.fight(s, a["card"])
 
     def fight(self, s, t):
         """Resolve attacker t (IJ-R19, IJ-D1): unblocked wins the game; else compare powers."""
@@ -1015,7 +1016,7 @@ class Ijinden(EffectsMixin, Controller):
             "summon": f"召喚 {nm}", "play_haikei": f"ハイケイを置く {nm}", "place": f"マリョク配置 {nm}",
             "cast": f"マホウ発動 {nm}", "underworld": f"冥府発動 {nm}", "pay": f"支払う {nm}",
             "attack": f"アタッカーにする {nm}", "block": f"ブロック: {nm} → {tn}", "done_blocking": "ブロック終了 (done)",
-            "resolve": f"バトル解決: {tn}", "feat": f"偉業能力を使う {nm}", "no_feat": f"偉業能力を使わない {nm}",
+            "resolve": f"バトル解決: {nm}", "feat": f"偉業能力を使う {nm}", "no_feat": f"偉業能力を使わない {nm}",
             "next_game": "次のゲームへ (next game)", "mulligan": "引き直す (mulligan)", "keep": "引き直さない (keep)", "side_done": "デッキ完成 (done)",
             "end_phase": "アタッカー決定 → ブロックステップ" if s.phase == "attack" else "エンドフェイズへ (end turn)",
         }
@@ -1032,7 +1033,7 @@ class Ijinden(EffectsMixin, Controller):
         if a is not None:
             return a
         for a in self.actions(s, player):
-            if a.get("card") == uid and a.kind in ("cast", "pay", "attack", "underworld", "feat"):
+            if a.get("card") == uid and a.kind in ("cast", "pay", "attack", "underworld", "feat", "resolve"):
                 return a
         return None
 

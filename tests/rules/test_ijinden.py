@@ -328,8 +328,8 @@ def test_ij_r19_defender_chooses_the_order(tmp_path):
     act(g, "block", card=g2, target=joan)
     act(g, "done_blocking")
     assert pending_kind(g) == "resolve" and g.to_act == 1
-    assert {a["target"] for a in (dict(x.args) for x in g.legal_actions())} == {tomoe, joan}
-    act(g, "resolve", target=joan)
+    assert {a["card"] for a in (dict(x.args) for x in g.legal_actions())} == {tomoe, joan}
+    act(g, "resolve", card=joan)
     fights = [e.text for e in g.state.log if e.text.startswith("バトル解決:")]
     assert fights[0].startswith("バトル解決: ジャンヌ・ダルク") and fights[1].startswith("バトル解決: 巴御前")
     answer_feats(g)
@@ -385,7 +385,7 @@ def test_ij_r22_unblocked_attacker_wins():
     act(g, "end_phase")
     act(g, "block", card=g.state.zones["1.battlefield"][0], target=alex)
     act(g, "done_blocking")
-    act(g, "resolve", target=y)
+    act(g, "resolve", card=y)
     assert g.outcome().winner == 0 and "IJ-R22" in g.outcome().reason
 
 
@@ -456,7 +456,7 @@ def test_ij_r26_gaining_unblockable_after_blocks_removes_them(tmp_path):
     act(g, "block", card=g2, target=joan)
     act(g, "done_blocking")
     g.state.cards[joan].flags.setdefault("grants", []).append({"kw": "ブロックされない", "until": "end_of_turn"})
-    act(g, "resolve", target=joan)
+    act(g, "resolve", card=joan)
     assert g.outcome().winner == 0
     assert not g.state.cards[g2].face_up and g2 in g.state.zones["1.guardians"]   # it never fought
 
@@ -547,7 +547,7 @@ def test_ij_r31_blockers_falling_below_two_before_resolution(tmp_path):
     act(g, "block", card=g1, target=nob)
     act(g, "block", card=g2, target=nob)
     act(g, "done_blocking")
-    act(g, "resolve", target=mus)
+    act(g, "resolve", card=mus)
     assert mus in g.state.zones["0.graveyard"]
     act(g, "feat", card=mus)
     act(g, "choose_target", target=g1)
