@@ -61,6 +61,7 @@ _REGION = {"type": "map", "fields": {
     "direction": {"type": "str", "choices": ["row", "column"]},
     "fit": {"type": "str", "choices": ["cover", "contain"]},
     "text": {"type": "str"},
+    "emphasis": {"type": "str"},
     "doc": {"type": "str"},
 }}
 _PALETTE_ENTRY = {"type": "map", "values": _COLOR}
@@ -106,7 +107,7 @@ _DEFAULTS = {
     "size": 8.0, "min_size": None, "weight": "regular", "italic": False, "color": "ink",
     "align": "left", "valign": "top", "wrap": True, "ellipsis": True, "line_spacing": 1.3,
     "padding_mm": 0.6, "pip_shape": "circle", "pip_mm": 2.6, "gap_mm": 0.6, "direction": "row",
-    "fit": "cover", "text": "", "doc": "",
+    "fit": "cover", "text": "", "emphasis": "", "doc": "",
 }
 _TYPE_DEFAULTS = {
     "number": {"weight": "bold", "align": "center", "valign": "middle", "wrap": False, "size": 12.0,
@@ -164,6 +165,7 @@ class Region:
     direction: str = "row"
     fit: str = "cover"
     text: str = ""
+    emphasis: str = ""
     doc: str = ""
 
     def fields_used(self) -> list[str]:

@@ -354,11 +354,18 @@ class CardRenderer:
         block = fit.height
         top = y if r.valign == "top" else (y + (h - block) / 2 if r.valign == "middle" else y + h - block)
         color = ink or (0, 0, 0)
+        inside = False  # within an emphasis bracket pair, carried across lines
         for i, line in enumerate(fit.lines):
             lw = textmod.width(line, fit.px, r.weight)
             lx = x if r.align == "left" else (x + (w - lw) / 2 if r.align == "center" else x + w - lw)
-            textmod.render_line(surf, line, lx, top + i * fit.pitch + fit.px * textmod.ASCENT, fit.px, color,
-                                r.weight, r.italic)
+            baseline = top + i * fit.pitch + fit.px * textmod.ASCENT
+            if not r.emphasis:
+                textmod.render_line(surf, line, lx, baseline, fit.px, color, r.weight, r.italic)
+                continue
+            runs, inside = _emphasis_runs(line, r.emphasis, inside)
+            for run, bold in runs:
+                lx = textmod.render_line(surf, run, lx, baseline, fit.px, color, "bold" if bold else r.weight,
+                                         r.italic)
 
     def _draw_image(self, surf, rect: pygame.Rect, card, pal: dict, r: Region) -> None:
         pic = None
@@ -480,6 +487,29 @@ class _SafeMap(dict):
 
 def _with_shape(r: Region, shape: str) -> Region:
     return replace(r, shape=shape)
+
+
+def _emphasis_runs(line: str, pairs: str, inside: bool) -> tuple[list, bool]:
+    """Split a line into (run, emphasised) pieces and return them with the state at the line's end.
+
+    Text between an opening and a closing character of `pairs` (e.g. "【】"), brackets included, is
+    emphasised; `inside` says whether the line starts within such a pair (a label cut by a line break).
+    """
+    opens, closes = pairs[0::2], pairs[1::2]
+    runs, run = [], ""
+    for ch in line:
+        if ch in opens and not inside:
+            if run:
+                runs.append((run, False))
+            run, inside = ch, True
+        elif ch in closes and inside:
+            runs.append((run + ch, True))
+            run, inside = "", False
+        else:
+            run += ch
+    if run:
+        runs.append((run, inside))
+    return runs, inside
 
 
 _fit_cache: OrderedDict = OrderedDict()

@@ -84,10 +84,24 @@ def width(text: str, px: float, weight: str = "regular") -> float:
 
 
 # --- line breaking ----------------------------------------------------------------------------
+_PAIRS = {"【": "】", "「": "」", "『": "』", "（": "）", "(": ")", "［": "］", "〔": "〕"}
+SHORT_BRACKET = 8  # a bracketed label this short ([条件], 「剣術」) is never split across lines
+
+
 def _units(text: str) -> list[str]:
     """Split a paragraph into the smallest pieces a line may break between (words, CJK characters, spaces)."""
     units: list[str] = []
-    for ch in text:
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        close = _PAIRS.get(ch)
+        if close:
+            j = text.find(close, i + 1, i + SHORT_BRACKET)
+            if j > 0:
+                units.append(text[i:j + 1])
+                i = j + 1
+                continue
+        i += 1
         if ch == " ":
             units.append(" ")
         elif ch in _WORD and units and units[-1] != " " and units[-1][-1] in _WORD and units[-1][-1].isascii():
@@ -151,11 +165,17 @@ def wrap(text: str, max_width: float, px: float, weight: str = "regular") -> lis
 
 
 def _cut(group: str, max_width: float, px: float, weight: str) -> list[str]:
+    """Cut a group wider than a line by characters, never starting a piece with a NO_LINE_START
+    character: such a character takes the one before it along to the next line."""
     pieces, cur = [], ""
     for ch in group:
-        if cur and width(cur + ch, px, weight) > max_width + 0.01 and ch not in NO_LINE_START:
+        if cur and width(cur + ch, px, weight) > max_width + 0.01:
+            carry = ch
+            while len(cur) > 1 and carry[0] in NO_LINE_START:
+                carry = cur[-1] + carry
+                cur = cur[:-1]
             pieces.append(cur)
-            cur = ch
+            cur = carry
         else:
             cur += ch
     pieces.append(cur)

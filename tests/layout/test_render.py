@@ -128,3 +128,11 @@ def test_outlines_name_every_region(sandbox):
     r = CardRenderer(sandbox)
     card = sandbox.cards["ember_knight"]
     assert diff(r.face(card, 300, outlines=True), r.face(card, 300)) > 500
+
+
+def test_emphasis_runs_carry_across_lines():
+    from tabletop.layout.render import _emphasis_runs
+    assert _emphasis_runs("a【条件】b", "【】", False) == ([("a", False), ("【条件】", True), ("b", False)], False)
+    runs, inside = _emphasis_runs("x【条", "【】", False)
+    assert runs == [("x", False), ("【条", True)] and inside
+    assert _emphasis_runs("件】y", "【】", True) == ([("件】", True), ("y", False)], False)

@@ -61,3 +61,12 @@ def test_single_line_text_only_shrinks():
 def test_missing_glyphs_are_found():
     assert t.missing_glyphs("☆①×◆♥あAＡ　") == []
     assert t.missing_glyphs("a✕b\U0001F600") == ["✕", "\U0001F600"]  # no font shipped here has these
+
+
+@pytest.mark.parametrize("chars", range(4, 12))
+def test_short_bracketed_labels_are_never_split(chars):
+    s = "【条件】攻撃された時【対象】攻撃モン娘【効果】POW-200。「剣術」のイジン"
+    lines = t.wrap(s, w("あ") * chars, PX)
+    assert "".join(lines) == s
+    for label in ("【条件】", "【対象】", "【効果】", "「剣術」"):
+        assert any(label in line for line in lines), (label, lines)
