@@ -405,7 +405,7 @@ def test_mm_r32_damage_goes_to_the_right_player(tmp_path):
     assert g.state.players[1]["hp"] == 250
     act(g, "attack", card=uid(g, "volca_1"), target=uid(g, "sara_1"))
     pass_all(g)
-    assert g.state.players[0]["hp"] == 300
+    assert g.state.players[0]["hp"] == 350     # ボルカ 150 loses to サラ 200
 
 
 def test_mm_r32_before_destroyed_skill_then_destruction(tmp_path):
@@ -681,7 +681,7 @@ def test_mm_d12_trap_in_the_defenders_column():
     assert o and o["card"] == uid(g, "vine_snare") and o["player"] == 1
     assert g.view(0).pending[0].get("card") is None        # the opponent does not learn which card
     act(g, "use_skill")
-    assert g.state.players[0]["hp"] == 300
+    assert g.state.players[0]["hp"] == 270     # ドリュ 130 + 200 beats サラ 200
     g = scenario("05_trap_in_column.yaml")
     act(g, "attack", card=uid(g, "sara_1"), target=uid(g, "arura_1"))
     assert not offer(g)
