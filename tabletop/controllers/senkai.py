@@ -8,7 +8,7 @@ runs the end phase and the next player's up/draw/set phases (`_advance`, called 
 wherever a player must choose (an effect target).
 
 Choices a rule asks are pending choices answered by ordinary actions:
-  pay        — which up mana to down for the card being played: `pay target=MANA`, `pay_auto`, `cancel`
+  pay        — which up mana to down for the card being played: `pay card=MANA` (a click), `pay_auto`, `cancel`
   break_wall — which face-down wall breaks, chosen by the attacker: `break_wall target=WALL`
   effect_target — a card effect's target (`choose_target` / `skip_effect`, from the effects mixin)
 """
@@ -171,7 +171,7 @@ class Senkai(EffectsMixin, Controller):
             if pd["kind"] == "effect_target":
                 return self.effect_actions(s, p)
             if pd["kind"] == "pay":
-                out = [Action.make("pay", p, target=u) for u in self.up_mana(s, p)]
+                out = [Action.make("pay", p, card=u) for u in self.up_mana(s, p)]
                 return out + [Action.make("pay_auto", p), Action.make("cancel", p)]
             if pd["kind"] == "break_wall":
                 return [Action.make("break_wall", p, target=u) for u in s.zones[f"{1 - p}.walls"]]
@@ -316,7 +316,7 @@ class Senkai(EffectsMixin, Controller):
         pd = self._pay_pending(s, a.player)
         if pd is None:
             return "no card is waiting to be paid for"
-        m = a["target"]
+        m = a["card"]
         if m not in s.cards or s.cards[m].zone != f"{a.player}.mana":
             return "pay with mana from your mana zone (SK-R14)"
         if s.cards[m].tapped:
@@ -329,7 +329,7 @@ class Senkai(EffectsMixin, Controller):
 
     def do_pay(self, s, a):
         pd = s.pending[0]
-        m = a["target"]
+        m = a["card"]
         self.tap(s, m)
         pd["paid"].append(m)
         pd["left"] -= 1
@@ -584,7 +584,7 @@ class Senkai(EffectsMixin, Controller):
         if k == "attack" and a.get("target_player") is not None:
             return f"{self.card_label(s, a['card'], viewer)} attacks P{a['target_player'] + 1}"
         if k == "pay":
-            return f"down {self.card_label(s, a['target'], viewer)}"
+            return f"down {self.card_label(s, a['card'], viewer)}"
         if k == "pay_auto":
             return "pay automatically"
         if k == "cancel":

@@ -238,9 +238,9 @@ def test_sk_r14_pay_by_downing_mana_one_of_the_cards_colour(tmp_path):
     act(g, "play", card=at(g, "p1.hand"), to="0.lane_left")
     greens = [u for u in g.state.zones["0.mana"] if g.state.cards[u].cid == "midori_no_maryoku"]
     for u in greens[:3]:
-        act(g, "pay", target=u)
-    assert "SK-R14" in why(g, "pay", target=greens[3])   # the last one must be red
-    act(g, "pay", target=find(g, "aka_no_maryoku", "p1.mana"))
+        act(g, "pay", card=u)
+    assert "SK-R14" in why(g, "pay", card=greens[3])   # the last one must be red
+    act(g, "pay", card=find(g, "aka_no_maryoku", "p1.mana"))
     assert zone_cids(g, "p1.lane_left") == ["kasha"]
     assert sum(g.state.cards[u].tapped for u in g.state.zones["0.mana"]) == 4
 
@@ -437,7 +437,7 @@ def test_sk_r32_down_cards_cannot_be_downed(tmp_path):
                         "p1.mana": ["aka_no_maryoku", {"card": "rekka_no_maryoku", "tapped": True},
                                     "midori_no_maryoku"]})
     act(g, "play", card=at(g, "p1.hand"))
-    assert "SK-R32" in why(g, "pay", target=find(g, "rekka_no_maryoku", "p1.mana"))
+    assert "SK-R32" in why(g, "pay", card=find(g, "rekka_no_maryoku", "p1.mana"))
 
 
 def test_sk_r33_values_never_below_zero(tmp_path):
@@ -517,7 +517,7 @@ def test_sk_d6_payment_choice_only_when_it_matters(tmp_path):
     assert up == ["kiri_no_maryoku"]           # plain mana first, the text mana after, 万色 kept for last
     g = Game.from_scenario(SCEN / "05_paying_mana.yaml")
     act(g, "play", card=find(g, "kasha", "p1.hand"), to="0.lane_left")
-    act(g, "pay", target=find(g, "aka_no_maryoku", "p1.mana"))
+    act(g, "pay", card=find(g, "aka_no_maryoku", "p1.mana"))
     act(g, "cancel")
     assert not any(g.state.cards[u].tapped for u in g.state.zones["0.mana"]) and len(g.state.zones["0.hand"]) == 3
 
