@@ -57,6 +57,8 @@ class CardRenderer:
         self.layout: Layout = layout
         self.problems: dict[str, str] = {}
         self._cache: OrderedDict = OrderedDict()
+        self._keys: dict = {}
+        self._key_ids: dict = {}
         if not pygame.freetype.get_init():
             pygame.freetype.init()
 
@@ -89,7 +91,7 @@ class CardRenderer:
         kl = self.layout.for_kind(card.kind)
         if height_px is None:
             height_px = max(8, round(width_px * kl.aspect))
-        key = ("face", card.face_key(), width_px, int(height_px), outlines, square)
+        key = ("face", self._face_key(card), width_px, int(height_px), outlines, square)
         surf = self._cache.get(key)
         if surf is None:
             surf = self._finish(self._draw_face(card, kl, width_px, int(height_px), outlines, square))
@@ -97,6 +99,19 @@ class CardRenderer:
         else:
             self._cache.move_to_end(key)
         return surf
+
+    def _face_key(self, card) -> int:
+        # face_key() sorts and reprs the stats on every call; a table asks for ~80 faces a frame.
+        # Remember it per card object (a reloaded card is a new object, so never stale).
+        hit = self._keys.get(id(card))
+        if hit is not None and hit[0] is card:
+            return hit[1]
+        # Stand the big key in for a small number: hashing it on every lookup is most of a lookup's cost.
+        key = self._key_ids.setdefault(card.face_key(), len(self._key_ids))
+        if len(self._keys) > 4096:
+            self._keys.clear()
+        self._keys[id(card)] = (card, key)
+        return key
 
     def back(self, width_px: int, height_px: int | None = None, *, square: bool = False) -> pygame.Surface:
         """Return the card back at a width: the layout's back image, or a generated pattern with the game's name."""
