@@ -412,7 +412,8 @@ class Ijinden(EffectsMixin, Controller):
             if kind == "pay":
                 return [Action.make("pay", p, card=u) for u in s.zones[f"{p}.mana"]]
             if kind == "feat":
-                return [Action.make("feat", p, card=pk["card"]), Action.make("no_feat", p, card=pk["card"])]
+                # yes/no with no card argument: the table shows them as buttons (the prompt names the card)
+                return [Action("feat", p, ()), Action("no_feat", p, ())]
             if kind == "block":
                 b = s.data["battle"]
                 out = [Action.make("block", p, card=x, target=a)
@@ -828,27 +829,22 @@ class Ijinden(EffectsMixin, Controller):
 
     # ------------------------------------------------------------------ feats (IJ-R20, IJ-R21)
     def _feat_pending(self, s, a):
-        pk = self._pending(s, a, "feat")
-        if pk is None:
-            return "no feat ability is waiting"
-        if a["card"] != pk["card"]:
-            return "that is not the card whose feat ability is offered"
-        return None
+        return None if self._pending(s, a, "feat") else "no feat ability is waiting (IJ-R20)"
 
     def check_feat(self, s, a):
         return self._feat_pending(s, a)
 
     def do_feat(self, s, a):
-        s.pending.pop(0)
-        self.log(s, f"P{a.player + 1} uses the feat ability (偉業能力) of {self.name(s, a['card'])}")
-        self.fire(s, a["card"], "feat", a.player)
+        u = s.pending.pop(0)["card"]
+        self.log(s, f"P{a.player + 1} uses the feat ability (偉業能力) of {self.name(s, u)}")
+        self.fire(s, u, "feat", a.player)
 
     def check_no_feat(self, s, a):
         return self._feat_pending(s, a)
 
     def do_no_feat(self, s, a):
-        s.pending.pop(0)
-        self.log(s, f"P{a.player + 1} does not use the feat ability of {self.name(s, a['card'])}")
+        u = s.pending.pop(0)["card"]
+        self.log(s, f"P{a.player + 1} does not use the feat ability of {self.name(s, u)}")
 
     # ------------------------------------------------------------------ mulligan (IJ-R33)
     def check_mulligan(self, s, a):
@@ -1012,11 +1008,13 @@ class Ijinden(EffectsMixin, Controller):
         nm = self.card_label(s, card, viewer) if isinstance(card, int) and card in s.cards else ""
         tgt = a.get("target")
         tn = self.card_label(s, tgt, viewer) if isinstance(tgt, int) and tgt in s.cards else ""
+        fn = self.name(s, s.pending[0]["card"]) if k in ("feat", "no_feat") and s.pending \
+            and s.pending[0]["kind"] == "feat" else ""
         words = {
             "summon": f"召喚 {nm}", "play_haikei": f"ハイケイを置く {nm}", "place": f"マリョク配置 {nm}",
             "cast": f"マホウ発動 {nm}", "underworld": f"冥府発動 {nm}", "pay": f"支払う {nm}",
             "attack": f"アタッカーにする {nm}", "block": f"ブロック: {nm} → {tn}", "done_blocking": "ブロック終了 (done)",
-            "resolve": f"バトル解決: {nm}", "feat": f"偉業能力を使う {nm}", "no_feat": f"偉業能力を使わない {nm}",
+            "resolve": f"バトル解決: {nm}", "feat": f"偉業能力を使う (use the feat) {fn}", "no_feat": f"使わない (no) {fn}",
             "next_game": "次のゲームへ (next game)", "mulligan": "引き直す (mulligan)", "keep": "引き直さない (keep)", "side_done": "デッキ完成 (done)",
             "end_phase": "アタッカー決定 → ブロックステップ" if s.phase == "attack" else "エンドフェイズへ (end turn)",
         }
@@ -1033,7 +1031,7 @@ class Ijinden(EffectsMixin, Controller):
         if a is not None:
             return a
         for a in self.actions(s, player):
-            if a.get("card") == uid and a.kind in ("cast", "pay", "attack", "underworld", "feat", "resolve"):
+            if a.get("card") == uid and a.kind in ("cast", "pay", "attack", "underworld", "resolve"):
                 return a
         return None
 

@@ -68,7 +68,7 @@ def pending_kind(g):
 def answer_feats(g, use: bool = False):
     """Answer every offered feat ability (no by default)."""
     while pending_kind(g) == "feat":
-        act(g, "feat" if use else "no_feat", card=g.state.pending[0]["card"])
+        act(g, "feat" if use else "no_feat")
 
 
 def choose(g, uid):
@@ -344,7 +344,7 @@ def test_ij_r20_feat_is_optional(tmp_path):
         choose(g, g.state.zones["1.battlefield"][0])
         arch = g.state.zones["1.graveyard"][0]
         assert pending_kind(g) == "feat" and g.to_act == 1
-        act(g, "feat" if use else "no_feat", card=arch)
+        act(g, "feat" if use else "no_feat")
         assert len(g.state.zones["1.hand"]) == (1 if use else 0)
 
 
@@ -358,7 +358,7 @@ def test_ij_r21_feats_only_from_battlefield_to_graveyard():
     act(g, "pay", card=find(g, "r_stone", "p1.mana"))
     act(g, "choose_target", target=find(g, "g_hokusai", "p2.battlefield"))
     assert pending_kind(g) == "feat" and s.pending[0]["card"] == find(g, "g_hokusai", "p2.graveyard")
-    act(g, "feat", card=s.pending[0]["card"])
+    act(g, "feat")
     act(g, "choose_target", target=find(g, "g_seed", "p2.graveyard"))
     assert "g_seed" in cids(g, "p2.mana") and s.cards[find(g, "g_seed", "p2.mana")].face_up
     assert not s.pending
@@ -493,7 +493,7 @@ def test_ij_r29_restore_face_up_into_mana(tmp_path):
     act(g, "block", card=seed, target=tomoe)
     act(g, "done_blocking")
     assert pending_kind(g) == "feat" and g.state.pending[0]["card"] == seed
-    act(g, "feat", card=seed)
+    act(g, "feat")
     assert seed in g.state.zones["1.mana"] and g.state.cards[seed].face_up
     assert ctl(g).level_sum(g.state, 1) == 2
 
@@ -549,7 +549,7 @@ def test_ij_r31_blockers_falling_below_two_before_resolution(tmp_path):
     act(g, "done_blocking")
     act(g, "resolve", card=mus)
     assert mus in g.state.zones["0.graveyard"]
-    act(g, "feat", card=mus)
+    act(g, "feat")
     act(g, "choose_target", target=g1)
     answer_feats(g)
     assert g.outcome().winner == 0 and "信長" in g.outcome().reason
@@ -753,7 +753,7 @@ def test_ij_d9_guardians_are_battlefield_cards(tmp_path):
     mus = s.zones["0.guardians"][0]
     ctl(g).destroy(s, mus)
     assert pending_kind(g) == "feat" and s.pending[0]["card"] == mus
-    act(g, "feat", card=mus)
+    act(g, "feat")
     act(g, "choose_target", target=s.zones["1.guardians"][0])
     assert "g_seed" in cids(g, "p2.graveyard") and pending_kind(g) == "feat" and g.to_act == 1
 
