@@ -106,6 +106,7 @@ class Studio:
         self.outlines = False
         self.selected: str | None = None
         self.zoomed = False
+        self.overflowing: set = set()
         self.scroll = 0
         self.done = False
         self.status = ""
@@ -127,8 +128,11 @@ class Studio:
         self.ruleset, self.renderer = rs, renderer
         self.errors = []
         self.reloads += 1
+        # Cards whose text is cut even at its minimum size get a red corner in the grid.
+        self.overflowing = {c.id for c in rs.cards.values() if renderer.overflows(c)}
         self.status = f"{time.strftime('%H:%M:%S')} loaded ({len(rs.cards)} cards, " \
-                      f"{'layout.yaml' if not layout.generated else 'default layout'})"
+                      f"{'layout.yaml' if not layout.generated else 'default layout'})" \
+                      + (f" — {len(self.overflowing)} with text cut" if self.overflowing else "")
         if self.selected not in rs.cards:
             self.selected, self.zoomed = None, False
         self._refresh_filters()
@@ -207,6 +211,14 @@ class Studio:
         self.color = colors[(colors.index(self.color) + 1) % len(colors)] if self.color in colors else None
         self.scroll = 0
         self._refresh_filters()
+
+    def step_selection(self, delta: int) -> None:
+        """Select the previous or next card of the filtered grid (arrow keys, also while zoomed)."""
+        ids = [c.id for c in self.cards()]
+        if not ids:
+            return
+        i = ids.index(self.selected) if self.selected in ids else 0
+        self.selected = ids[(i + delta) % len(ids)]
 
     def toggle_outlines(self) -> None:
         self.outlines = not self.outlines
@@ -304,6 +316,8 @@ class Studio:
                     self.done = True
             elif e.key == pygame.K_o:
                 self.toggle_outlines()
+            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected:
+                self.step_selection(-1 if e.key == pygame.K_LEFT else 1)
             elif e.key == pygame.K_F5:
                 self.reload()
 
@@ -338,6 +352,8 @@ class Studio:
                 surface.blit(face, r.topleft)
                 if c.id == self.selected:
                     pygame.draw.rect(surface, (255, 210, 80), r.inflate(6, 6), 3, border_radius=6)
+                if c.id in self.overflowing:
+                    pygame.draw.polygon(surface, RED, [(r.right - 22, r.top), (r.right, r.top), (r.right, r.top + 22)])
             if not self.cards():
                 _text(surface, "No card matches the filters.", area.x + 30, area.y + 40, 16, DIM)
             surface.set_clip(clip)
@@ -416,7 +432,8 @@ class Studio:
         return rows
 
     def _help(self) -> list[str]:
-        return ["Wheel: scroll.  O: region outlines.  F5: reload.  Esc: close the zoom / leave.",
+        return ["Wheel: scroll.  ←/→: previous/next card.  O: region outlines.  F5: reload.  "
+                "Esc: close the zoom / leave.  A red corner: text cut at its minimum size.",
                 "Edit layout.yaml, cards.yaml or a picture in assets/ and save: the cards redraw within a second.",
                 f"Folder: {self.folder}"]
 

@@ -179,3 +179,19 @@ def test_run_studio_names_an_unknown_ruleset():
     from tabletop.layout.studio import run_studio
     with pytest.raises(DataError, match="no ruleset 'nope'"):
         run_studio("nope")
+
+
+def test_cards_whose_text_is_cut_are_marked_and_arrows_step_through_cards(studio, sandbox_copy):
+    s, screen = studio
+    assert s.overflowing == set()
+    cards = sandbox_copy / "cards.yaml"
+    save(cards, cards.read_text(encoding="utf-8").replace("text: 2枚引く。", "text: " + "2枚引く。" * 60))
+    s.poll(force=True)
+    assert s.overflowing == {"deep_oracle"} and "1 with text cut" in s.status
+    s.frame(screen)
+    s.selected = "ember_scout"
+    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    assert s.selected == "ember_knight"
+    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
+    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
+    assert s.selected == "growth"      # wraps around to the last card
