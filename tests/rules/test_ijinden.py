@@ -343,7 +343,7 @@ def test_ij_r20_feat_is_optional(tmp_path):
         act(g, "cast", card=find(g, "r_yakiuchi", "p1.hand"))
         choose(g, g.state.zones["1.battlefield"][0])
         arch = g.state.zones["1.graveyard"][0]
-        assert pending_kind(g) == "feat" and g.to_act == 1
+        assert pending_kind(g) == "feat" and g.to_act == 1 and g.state.pending[0]["card"] == arch
         act(g, "feat" if use else "no_feat")
         assert len(g.state.zones["1.hand"]) == (1 if use else 0)
 
