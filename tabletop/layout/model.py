@@ -334,6 +334,9 @@ def load_layout(path, ruleset=None) -> Layout:
             for k in ("fill", "stroke", "color"):
                 if r.get(k) is not None:
                     color(r[k], _lk(r, k, line), f"{where}.{rname}.{k}")
+            if r.get("emphasis") and len(r["emphasis"]) % 2:
+                chk.error(_lk(r, "emphasis", line), f"{where}.{rname}.emphasis: expected pairs of opening and "
+                          f"closing characters, like \"【】[]\"")
             if r.get("template") is not None:
                 for m in _FIELD_REF.finditer(r["template"]):
                     if m.group(2):
