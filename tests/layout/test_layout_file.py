@@ -57,7 +57,7 @@ def test_kind_region_overrides_base_region_by_name(sandbox_copy):
     ("kinds:\n  monster: {}\n", 2, "no card kind 'monster'"),
     ("base:\n  - {name: a, rect: [1, 1, 5, 5]}\n  - {name: a, rect: [1, 1, 5, 5]}\n", 3, "appears twice"),
     ("base:\n  - {name: a, rect: [1, 1, 5, 5], size: 6, min_size: 8}\n", 2, "min_size"),
-    ("base:\n  - {name: a, rect: [1, 1, 5, 5],\n     emphasis: 【】[}\n", 3, "pairs of opening and closing"),
+    ("base:\n  - {name: a, rect: [1, 1, 5, 5],\n     emphasis: \"【】[\"}\n", 3, "pairs of opening and closing"),
 ])
 def test_broken_layout_names_file_line_and_problem(sandbox_copy, text, line, words):
     path = write(sandbox_copy, text)
