@@ -1154,7 +1154,9 @@ class Monmusu(EffectsMixin, Controller):
                 if c.flags.get("down"):
                     out.append("ダウン")
                 if c.tapped:
-                    out.append(f"CT{c.flags.get('ct', 0)} あと{self.needs(s, u)}")
+                    need = self.needs(s, u)
+                    # 完了: the CT is over; the monster recasts in its owner's next recast phase.
+                    out.append(f"CT{c.flags.get('ct', 0)} " + (f"あと{need}" if need else "完了"))
                 pw = self.pow(s, u)
                 if pw != (self.rs.cards[c.cid].get("pow") or 0):
                     out.append(f"POW {pw}")

@@ -612,6 +612,9 @@ def test_mm_d5_time_and_ct_on_the_table():
     pub = g.view(1).public
     assert pub["shared"]["タイム"] == 12
     assert pub["badges"][uid(g, "sara_1")] == ["CT3 あと2"]
+    act(g, "end_phase")
+    act(g, "end_turn")      # time 17: 7 since the turn start 10 > 6
+    assert g.view(0).public["badges"][uid(g, "volca_1")] == ["CT6 完了"]
 
 
 def test_mm_d6_hp_never_below_zero(tmp_path):
