@@ -23,7 +23,8 @@ resolve effects as far as possible).
 Ops (each calls a controller hook, so "destroy" means what the game says it means):
   draw n · damage n · heal n · destroy · exile · bounce (to hand) · tap · untap · modify stat n until ·
   counter name n · gain_hp n · lose_hp n (value: the player key, default hp) · search where (own deck →
-  hand, then shuffle) · discard n (chosen from own hand) · mill n (deck top → discard zone) ·
+  hand, then shuffle a hidden pile; `from: discard` searches a public pile, `shuffle: false|true`
+  overrides) · discard n (chosen from own hand) · mill n (deck top → discard zone) ·
   put to (move the target to a zone of its owner) · manual (resolved by hand).
 A controller adds its own ops with `register_op(name, fn, target=None)`.
 
@@ -191,7 +192,7 @@ class EffectsMixin:
         p = s.pending.pop(0)
         step = p["item"]["step"]
         self.log(s, f"P{a.player + 1} declines {step_words(step)}")
-        if step.get("do") == "_take":
+        if step.get("do") == "_take" and step.get("shuffle", True):
             self.shuffle(s, step["from"])   # a search that takes nothing still ends with a shuffle
         self.resolve_effects(s)
 
@@ -365,15 +366,19 @@ def _op_search(ctl, s, ctx):
     p = ctx["player"]
     st = ctx["step"]
     deck = f"{p}.{st.get('from', 'deck')}"
+    # A hidden pile is shuffled after it was searched; a public one (a discard) keeps its order.
+    shuffle = st.get("shuffle", ctl.rs.zones[deck.split(".", 1)[1]].visibility == "hidden")
     found = [u for u in s.zones[deck] if ctl.matches(s, u, st)]
     if not found:
         ctl.log(s, f"P{p + 1} searches and finds nothing")
-        ctl.shuffle(s, deck)
+        if shuffle:
+            ctl.shuffle(s, deck)
         return
     for u in found:
         ctl.reveal_to(s, u, p)
     s.data.setdefault(QUEUE, []).insert(0, {"source": ctx["source"], "player": p, "event": {},
                                             "step": {"do": "_take", "to": st.get("to", "hand"), "from": deck,
+                                                     "shuffle": shuffle,
                                                      "target": {"side": "own", "zones": [deck.split('.', 1)[1]],
                                                                 "where": st.get("where", {}),
                                                                 **({"kind": st["kind"]} if st.get("kind") else {})},
@@ -385,7 +390,8 @@ def _op_take(ctl, s, ctx):
     ctl.move(s, ctx["target"], f"{ctx['player']}.{st['to']}")
     ctl.log(s, f"P{ctx['player'] + 1} takes a card from the deck", {ctx["player"]: f"P{ctx['player'] + 1} takes "
                                                                  f"{ctl.name(s, ctx['target'])} from the deck"})
-    ctl.shuffle(s, st["from"])
+    if st.get("shuffle", True):
+        ctl.shuffle(s, st["from"])
 
 
 def _op_discard(ctl, s, ctx):
