@@ -5,7 +5,8 @@ player's side ("opponent HP": -12.0, "my board": 4.5, ...). Their sum is the sco
 a bot say in one line why it moved ("raises my board, lowers opponent HP"). A win is +WIN, a loss
 -WIN, a draw 0, whatever the terms.
 
-Each ruleset registers its own function with `@evaluator("senkai")`; any other ruleset gets the
+Each ruleset registers its own function with `@evaluator("senkai")` — here, or in its controller
+module (danmaku and ijinden keep theirs beside their rules) — and any other ruleset gets the
 generic one (HP-like player values, cards on the board and their printed numbers, cards in hand).
 Evaluators read the full State they are given: for a bot that is always a determinization built
 from its own view, never the real hidden state.
@@ -102,20 +103,119 @@ def stat_sum(game: Game, card, keys=STAT_KEYS) -> float:
     return total
 
 
+class Tables:
+    """Per-ruleset lookups the evaluations need often: zone owner/name/kind per key, printed stat sums."""
+
+    def __init__(self, rs):
+        self.rs = rs
+        self.zone = {}
+        self.stats: dict[str, float] = {}
+        for cid, d in rs.cards.items():
+            self.stats[cid] = sum(v for k in STAT_KEYS for v in [d.stats.get(k)]
+                                  if isinstance(v, (int, float)) and not isinstance(v, bool))
+
+    def zinfo(self, key: str) -> tuple:
+        z = self.zone.get(key)
+        if z is None:
+            owner, name = split_key(key)
+            z = self.zone[key] = (owner, name, self.rs.zones[name].kind)
+        return z
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(game: Game) -> Tables:
+    """Return the lookups of the game's ruleset (built once per loaded ruleset)."""
+    t = _TABLES.get(id(game.ruleset))
+    if t is None or t.rs is not game.ruleset:
+        t = _TABLES[id(game.ruleset)] = Tables(game.ruleset)
+    return t
+
+
+def hp_value(values: dict) -> float:
+    """Return the weighted sum of a player's HP-like values (hp, life, walls...)."""
+    hp = 0.0
+    for k, v in values.items():
+        w = HP_KEYS.get(str(k).lower())
+        if w and isinstance(v, (int, float)) and not isinstance(v, bool):
+            hp += w * v
+    return hp
+
+
 def generic_terms(game: Game, player: int) -> dict[str, float]:
     """Score HP-like player values, cards on the board (and their printed numbers), cards in hand."""
     s = game.state
+    t = tables(game)
+    board = [0.0, 0.0]
+    hand = [0, 0]
+    for key, uids in s.zones.items():
+        owner, _, kind = t.zinfo(key)
+        if kind == "hand":
+            if owner is not None:
+                hand[owner] += len(uids)
+        elif kind in ("row", "slot"):
+            for u in uids:
+                c = s.cards[u]
+                board[c.owner] += 1.0 + 0.25 * t.stats.get(c.cid, 0.0)
     out = {}
     for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
-        hp = 0.0
-        for k, v in s.players[who].items():
-            w = HP_KEYS.get(str(k).lower())
-            if w and isinstance(v, (int, float)) and not isinstance(v, bool):
-                hp += w * v
-        board = list(cards_of(s, who, ("row", "slot"), game))
-        hand = sum(len(s.zones[k]) for k in s.zones
-                   if split_key(k)[0] == who and game.ruleset.zones[split_key(k)[1]].kind == "hand")
-        out[f"{side} HP"] = sign * 2.0 * hp
-        out[f"{side} board"] = sign * sum(1.0 + 0.25 * stat_sum(game, c) for c in board if not c.host)
-        out[f"{side} hand"] = sign * 0.3 * hand
+        out[f"{side} HP"] = sign * 2.0 * hp_value(s.players[who])
+        out[f"{side} board"] = sign * board[who]
+        out[f"{side} hand"] = sign * 0.3 * hand[who]
+    return out
+
+
+# --- per-ruleset evaluations --------------------------------------------------------------------
+def _sides(player: int):
+    return ((player, 1.0, "my"), (1 - player, -1.0, "opponent"))
+
+
+def _stat(game: Game, cid: str, name: str) -> float:
+    v = game.ruleset.cards[cid].stats.get(name) if cid in game.ruleset.cards else None
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0.0
+
+
+@evaluator("senkai")
+def senkai_terms(game: Game, player: int) -> dict[str, float]:
+    """Senkai: walls are life (no walls and attacked loses); monsters in lanes by AP and HP left; mana; hand."""
+    s = game.state
+    out = {}
+    for who, sign, side in _sides(player):
+        walls = len(s.zones[f"{who}.walls"])
+        board = 0.0
+        for lane in ("lane_left", "lane_center", "lane_right"):
+            for u in s.zones[f"{who}.{lane}"]:
+                c = s.cards[u]
+                hp = _stat(game, c.cid, "hp") - c.counters.get("damage", 0)
+                board += 1.5 + 0.4 * _stat(game, c.cid, "ap") + 0.2 * max(0.0, hp) + 0.3 * len(c.attached)
+        out[f"{side} walls"] = sign * (4.0 * walls + (6.0 if walls else 0.0))
+        out[f"{side} board"] = sign * board
+        out[f"{side} mana"] = sign * 0.4 * len(s.zones[f"{who}.mana"])
+        out[f"{side} hand"] = sign * 0.5 * len(s.zones[f"{who}.hand"])
+    return out
+
+
+@evaluator("fourdeck")
+def fourdeck_terms(game: Game, player: int) -> dict[str, float]:
+    """Fourdeck: a field of total cost 8+ rebels and an empty one is ruined (both lose), so the
+    field's cost is scored by its distance from those edges; units' attack; the opponent's deck HP
+    (hurting it pushes their units out, towards their rebellion)."""
+    s = game.state
+    ctl = game.controller
+    rebel = float(game.ruleset.parameters.get("rebellion_cost", 8))
+    out = {}
+    for who, sign, side in _sides(player):
+        try:
+            cost = float(ctl.field_cost(s, who))
+            ap = sum(float(ctl.stat(s, u, "ap")) for u in s.zones[f"{who}.field"])
+        except Exception:
+            cost = sum(_stat(game, s.cards[u].cid, "cost") for u in s.zones[f"{who}.field"])
+            ap = sum(_stat(game, s.cards[u].cid, "ap") for u in s.zones[f"{who}.field"])
+        danger = max(0.0, cost - (rebel - 3)) ** 2 * 3.0 + (6.0 if cost <= 1 else 0.0)
+        hp = sum(v for k, v in s.players[who].items() if str(k).startswith("hp_") and isinstance(v, (int, float)))
+        out[f"{side} field danger"] = sign * -danger
+        out[f"{side} attack"] = sign * 0.6 * ap
+        out[f"{side} deck HP"] = sign * 0.15 * hp
+        out[f"{side} spells"] = sign * 0.3 * len(s.zones[f"{who}.spell"])
     return out

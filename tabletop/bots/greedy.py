@@ -9,6 +9,7 @@ made many moves in one turn starts preferring to pass, so it never stalls.
 """
 from __future__ import annotations
 
+import json
 import random
 
 from tabletop.engine.action import Action
@@ -19,8 +20,8 @@ from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import evaluate, explain, terms
 
-REPLY_DEPTH = 2       # forced choices followed after the action itself
-REPLY_WIDTH = 8       # answers tried at each forced choice
+REPLY_DEPTH = 4       # forced choices followed after the action itself
+REPLY_WIDTH = 10      # answers tried at each forced choice
 STALL_MOVES = 40      # moves in one turn after which passing play on is preferred
 
 
@@ -35,7 +36,12 @@ def after(game: Game, action: Action) -> Game | None:
 
 
 def value(game: Game, player: int, depth: int = REPLY_DEPTH, width: int = REPLY_WIDTH) -> float:
-    """Return the score for `player` once the pending choices the last action forced are answered."""
+    """Return the score for `player` once the pending choices the last action forced are answered.
+
+    Each forced choice is answered by its chooser's best static answer (the bot's highest score,
+    the opponent's lowest), and only that answer is followed further: a chain, not a tree, so a
+    payment of several cards costs `width` lookups per card rather than `width` to the power.
+    """
     s = game.state
     if s.outcome is not None or depth <= 0 or not s.pending:
         return evaluate(game, player)
@@ -44,14 +50,19 @@ def value(game: Game, player: int, depth: int = REPLY_DEPTH, width: int = REPLY_
         acts = game.legal_actions()
     except Exception:
         acts = []
-    vals = []
+    best, best_g = None, None
     for a in acts[:width]:
         g2 = after(game, a)
-        if g2 is not None:
-            vals.append(value(g2, player, depth - 1, width))
-    if not vals:
+        if g2 is None:
+            continue
+        v = evaluate(g2, player)
+        if best is None or (v > best if who == player else v < best):
+            best, best_g = v, g2
+    if best_g is None:
         return evaluate(game, player)
-    return max(vals) if who == player else min(vals)
+    if best_g.state.pending and best_g.state.outcome is None:
+        return value(best_g, player, depth - 1, width)
+    return best
 
 
 def score_actions(game: Game, legal: list[Action], player: int, depth: int = REPLY_DEPTH) -> list[tuple]:
@@ -64,8 +75,28 @@ def score_actions(game: Game, legal: list[Action], player: int, depth: int = REP
     return out
 
 
-def pick(scored: list[tuple], rng: random.Random, prefer_end: bool = False):
-    """Return the best (score, action, game) entry; ties broken towards doing something, then at random."""
+def position_key(game: Game, known) -> str:
+    """Return a key of what the bot can tell apart about a position (hidden cards count, not their ids).
+
+    Used to notice a move that leads back to a position already seen this turn (play a card,
+    then take it back...), which a one-step lookahead would otherwise repeat forever.
+    """
+    s = game.state
+    zones = {k: [u if u in known else 0 for u in v] for k, v in s.zones.items()}
+    cards = sorted((u, c.tapped, c.face_up, c.host, sorted(c.counters.items())) for u, c in s.cards.items() if u in known)
+    return json.dumps([s.phase, s.turn, s.active, s.players, s.data, s.pending, zones, cards],
+                      sort_keys=True, default=str)
+
+
+def pick(scored: list[tuple], rng: random.Random, prefer_end: bool = False, seen=None, known=None):
+    """Return the best (score, action, game) entry; ties broken towards doing something, then at random.
+
+    A move back to a position in `seen` counts only when every move does that.
+    """
+    if seen and known is not None:
+        fresh = [e for e in scored if position_key(e[2], known) not in seen]
+        scored = fresh or scored
+
     def key(entry):
         score, a = entry[0], entry[1]
         bias = 0.0
@@ -86,16 +117,19 @@ class GreedyBot(Bot):
         super().__init__(player, rng)
         self._turn = None
         self._moves = 0
+        self._seen: set = set()
 
     def decide(self, view, legal):
         if view.turn != self._turn:
-            self._turn, self._moves = view.turn, 0
+            self._turn, self._moves, self._seen = view.turn, 0, set()
         self._moves += 1
         rs = load_ruleset(view.ruleset)
         g = game_from_view(view, self.rng, rs)
+        known = set(view.cards)
+        self._seen.add(position_key(g, known))
         scored = score_actions(g, legal, self.player)
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
-        score, action, g2 = pick(scored, self.rng, prefer_end=self._moves > STALL_MOVES)
+        score, action, g2 = pick(scored, self.rng, prefer_end=self._moves > STALL_MOVES, seen=self._seen, known=known)
         why = explain(terms(g, self.player), terms(g2, self.player))
         return action, f"{why} (best of {len(legal)} moves, score {score:+.1f})"
