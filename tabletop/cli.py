@@ -103,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("cards", help="export card faces and print sheets")
     p.add_argument("ruleset")
     p.add_argument("--out", required=True)
-    p.add_argument("--dpi", type=int, default=300)
+    p.add_argument("--dpi", type=int, default=None, help="resolution (default: the layout's own dpi, usually 300)")
     p.add_argument("--sheet", choices=("a4", "letter"), default="a4")
     p.add_argument("--bleed", type=float, default=0.0)
     p.add_argument("--crop-marks", action="store_true")

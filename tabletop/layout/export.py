@@ -37,6 +37,7 @@ class ExportResult:
     cards: list = field(default_factory=list)
     sheets: list = field(default_factory=list)
     pdf: Path | None = None
+    dpi: int = 0
 
 
 def select_cards(ruleset, only: list[str] | None) -> list:
@@ -133,7 +134,7 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
     check_art(ruleset, cards)
     out = Path(out)
     (out / "cards").mkdir(parents=True, exist_ok=True)
-    result = ExportResult()
+    result = ExportResult(dpi=dpi)
     faces = []
     for c in cards:
         kl = renderer.layout.for_kind(c.kind)
@@ -241,7 +242,7 @@ def run(args) -> int:
     res = export_cards(rs, Path(args.out), dpi=args.dpi, sheet=args.sheet, bleed_mm=args.bleed or 0.0,
                        crop_marks=bool(args.crop_marks), only=args.only)
     print(f"{len(res.cards)} card{'s' if len(res.cards) != 1 else ''} written to {Path(args.out) / 'cards'}")
-    print(f"{len(res.sheets)} sheet{'s' if len(res.sheets) != 1 else ''} ({args.sheet}, {args.dpi} dpi) "
+    print(f"{len(res.sheets)} sheet{'s' if len(res.sheets) != 1 else ''} ({args.sheet}, {res.dpi} dpi) "
           f"written to {Path(args.out) / 'sheets'}")
     if res.pdf:
         print(f"PDF: {res.pdf}")
