@@ -645,8 +645,8 @@ class TableScene(Scene):
         src = self._source(sp)
         acts = [a for a in self._moves_from(src) if a.get("to") is None]
         z = next((z for z in self.zones if z.key == sp.zone), None)
-        if z is not None and z.spec.kind == "pile" and sp.layer < 1000 and not acts and (
-                z.spec.inspect or z.spec.visibility == "public"):
+        if z is not None and z.spec.kind == "pile" and sp.layer < 1000 and (
+                z.spec.inspect or z.spec.visibility == "public"):   # its cards' actions are in the spread
             self.inspect = z.key
             self.refresh()
             return

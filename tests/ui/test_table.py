@@ -226,8 +226,42 @@ def test_manual_override_moves_anything_and_the_log_marks_it(app):
     drag(app, card.rect.center, zone_center(scene, f"{me}.discard"))
     assert g.actions == [f"manual: p{me + 1} m_move card={card.card.uid} to={me}.discard"]
     assert g.state.log[-1].text.startswith("[manual]")
-    spot = next(s for s in scene.spots if s.card.uid == card.card.uid)
-    click(app, spot.rect.center)                                        # a click taps in manual mode
+    click(app, zone_center(scene, f"{me}.discard"))                     # spread the pile...
+    spot = next(s for s in scene.spots if s.card.uid == card.card.uid and s.layer >= 1000)
+    click(app, spot.rect.center)                                        # ...and a click taps in manual mode
     assert g.actions[-1] == f"manual: p{me + 1} m_tap card={card.card.uid}"
     key(app, pygame.K_m)
     assert not scene.manual_mode
+
+
+def test_a_click_on_a_discard_pile_spreads_its_cards_and_a_click_beside_closes_it(app):
+    g = Game.new("sandbox", seed=2)
+    me = g.to_act
+    moved = list(g.state.zone(me, "hand")[:3])
+    for uid in moved:
+        g.apply(Action.make("m_move", me, card=uid, to=f"{me}.discard"))
+    scene = table(app, g)
+    open_curtain(app, scene)
+    pile = next(s for s in reversed(scene.spots) if s.zone == f"{me}.discard")
+    click(app, pile.rect.center)
+    assert scene.inspect == f"{me}.discard"
+    spread = [s for s in scene.spots if s.layer >= 1000]
+    assert sorted(s.card.uid for s in spread) == sorted(moved)
+    assert len(g.actions) == 3                       # looking is not an action
+    click(app, (scene.area.right - 5, scene.area.bottom - 5))
+    assert scene.inspect is None and not [s for s in scene.spots if s.layer >= 1000]
+
+
+def test_a_new_window_size_lays_the_table_out_again(app):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    before = {z.key: z.rect.copy() for z in scene.zones}
+    # what App.set_size does after set_mode (re-creating an SDL window is left out of the tests)
+    app.manager.set_window_resolution((1280, 720))
+    scene.resize((1280, 720))
+    app.step(1 / 60)
+    after = {z.key: z.rect for z in scene.zones}
+    assert scene.area.w == 1280 - geometry.SIDE_PANEL
+    assert all(after[k].right <= scene.area.right + 1 and after[k].w < before[k].w for k in after)
+    assert scene.ui["side"].get_abs_rect().right == 1280
