@@ -7,6 +7,7 @@ from tabletop.engine import Game
 from tabletop.engine import saves
 from tabletop.ui import settings as settings_mod
 from tabletop.ui.menu import MenuScene
+from tabletop.ui.scene import App
 from tabletop.ui.table import TableScene
 
 from ui_helpers import click
@@ -89,3 +90,40 @@ def test_the_layout_studio_opens_in_the_menu_window_and_comes_back(app, monkeypa
     click(app, button(menu, "Layout studio").get_abs_rect().center)
     assert seen["args"] == ("sandbox", app.screen)
     assert app.scene is menu and menu.page == "main" and app.running
+
+
+def test_the_new_game_page_offers_the_rulesets_options_and_uses_them(app):
+    menu = app.push(MenuScene(app))
+    app.step()
+    menu.ruleset_id = "ijinden"
+    menu.show("new")
+    assert "opt:mulligan" in menu.fields and "opt:match" in menu.fields
+    menu.fields["opt:mulligan"].selected_option = ("yes", "yes")
+    menu.fields["seat1"].selected_option = ("human", "human")
+    click(app, button(menu, "Start").get_abs_rect().center)
+    scene = app.scene
+    assert isinstance(scene, TableScene), app.last_message
+    assert scene.game.options["mulligan"] is True and scene.seats == [None, None]
+
+
+def test_play_with_a_broken_save_opens_the_menu_with_the_message(tmp_path, monkeypatch):
+    import argparse
+    from tabletop.ui import app as app_mod
+    monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    seen = {}
+
+    def fake_run(self):
+        seen["app"] = self
+        return 0
+    monkeypatch.setattr(App, "run", fake_run)
+    args = argparse.Namespace(verb="play", ruleset=None, p1="human", p2="human", deck1=None, deck2=None, seed=None,
+                              option=[], scenario=None, load=str(bad), size="1600x900")  # dummy SDL aborts on a new size
+    assert app_mod.run(args) == 0
+    a = seen["app"]
+    assert isinstance(a.scene, MenuScene)
+    assert "bad.json" in a.last_message and "not a tabletop save" in a.last_message
+    for s in list(a.scenes):
+        s.leave()
+    a.manager.clear_and_reset()
