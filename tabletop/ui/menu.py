@@ -23,6 +23,17 @@ from .table import TableScene
 SEAT_CHOICES = ["human", "easy", "normal", "hard"]
 
 
+def _scenario_title(path) -> str:
+    """Return "title (file name)" of a scenario, or its file name when the title cannot be read."""
+    import yaml
+    try:
+        d = yaml.safe_load(path.read_text(encoding="utf-8"))
+        title = d.get("title") if isinstance(d, dict) else None
+    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        title = None
+    return f"{title}  ({path.name})" if title else path.name
+
+
 class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -158,13 +169,14 @@ class MenuScene(Scene):
         W, H = self.app.size
         self._label((W // 2 - 300, 50, 600, 60), t("Scenarios"), object_id="#title")
         self._dropdown("ruleset", (W // 2 - 300, 120, 300, 32), ruleset_ids(), self.ruleset_id)
-        self._dropdown("seat1", (W // 2 + 20, 120, 280, 32), [t(s) for s in SEAT_CHOICES], t("human"))
+        self._label((W // 2 + 10, 120, 60, 32), "P2")
+        self._dropdown("seat1", (W // 2 + 70, 120, 230, 32), [t(s) for s in SEAT_CHOICES], t("human"))
         try:
             paths = load_ruleset(self.ruleset_id).scenario_paths()
         except TabletopError as e:
             self.app.message(str(e), "Ruleset")
             paths = []
-        self.files = {p.name: p for p in paths}
+        self.files = {_scenario_title(p): p for p in paths}
         lst = UISelectionList(pygame.Rect(W // 2 - 300, 170, 600, H - 310), list(self.files), self.manager)
         self.widgets.append(lst)
         self.fields["list"] = lst

@@ -127,3 +127,17 @@ def test_play_with_a_broken_save_opens_the_menu_with_the_message(tmp_path, monke
     for s in list(a.scenes):
         s.leave()
     a.manager.clear_and_reset()
+
+
+def test_a_scenario_starts_from_the_menu_with_its_title_listed(app):
+    menu = app.push(MenuScene(app))
+    app.step()
+    menu.ruleset_id = "sandbox"
+    menu.show("scenarios")
+    names = list(menu.files)
+    assert names and all(n.endswith(".yaml)") or n.endswith(".yaml") for n in names)
+    item = menu.fields["list"].item_list_container.elements[0]
+    click(app, item.get_abs_rect().center)
+    click(app, button(menu, "Start").get_abs_rect().center)
+    assert isinstance(app.scene, TableScene), app.last_message
+    assert app.scene.game.scenario
