@@ -1043,7 +1043,8 @@ class TableScene(Scene):
             parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
             shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
             parts += [f"{k}: {val}" for k, val in shared.items()]
-            parts.append(t("you are P{n}" if not self.hotseat else "view: P{n}", n=self.viewer + 1))
+            seen_as = "view: P{n}" if self.hotseat or not self.humans else "you are P{n}"
+            parts.append(t(seen_as, n=self.viewer + 1))
             s = fonts.text("   ".join(parts), 14, (230, 230, 230))
             bar.blit(s, (x, (geometry.TOP_BAR - s.get_height()) // 2))
             self._top_bar = bar
