@@ -79,7 +79,7 @@ def measure(games: int = 10, max_actions: int = 300):
 
 def run(report) -> None:
     quick = getattr(report, "quick", False)
-    r = measure(games=10, max_actions=60 if quick else 250)
+    r = measure(games=10, max_actions=60 if quick else 200)
     report("soak.games", r["games"], "bot vs bot through the real table scene, headless")
     report("soak.actions", r["actions"])
     report("soak.heap_growth_mb", r["heap_growth_mb"], "Python heap after the last game minus after the first")

@@ -228,7 +228,7 @@ class TableScene(Scene):
         """Return where a card that just appeared slides in from: its owner's deck, if there is one."""
         if spot.card.uid is not None and self.motions:
             for z in self.zones:
-                if z.spec.kind == "pile" and z.owner == spot.card.owner and z.key.endswith(".deck"):
+                if z.spec.kind == "pile" and z.owner == spot.card.owner and "deck" in z.key.split(".", 1)[1]:
                     return z.rect.center
         return spot.center
 
