@@ -95,7 +95,9 @@ def test_no_hidden_card_identity_reaches_the_drawing_code(app, seat):
     g = _seed_with_private_opponent_hand()
     me = g.to_act
     # a face-down trap of the acting player, seen only by its owner
-    trap = g.state.zone(me, "hand")[0]
+    other_sees = {c.cid for c in g.view(1 - me).cards.values() if c.cid}
+    trap = next((u for u in g.state.zone(me, "hand") if g.state.cards[u].cid not in other_sees),
+                g.state.zone(me, "hand")[0])
     g.apply(Action.make("set", me, card=trap, to=f"{me}.traps"))
     scene = table(app, g, seats=[None, UniformBot(1)] if seat == 0 else [UniformBot(0), None])
     scene.seats = [None, None]          # keep the bot still: this test only looks
@@ -110,6 +112,7 @@ def test_no_hidden_card_identity_reaches_the_drawing_code(app, seat):
     hidden = {g.state.cards[u].cid for u in g.state.zone(1 - seat, "hand")} - visible
     if seat != me:
         hidden |= {g.state.cards[trap].cid} - visible
+        assert g.state.cards[trap].cid in hidden, "the trap must be a card the viewer cannot name"
     assert hidden, "the test needs a hidden card whose identity the viewer has not seen"
     # draw, hover every card long enough for the preview, right-click each for its menu
     for s in list(scene.spots):
