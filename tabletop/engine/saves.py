@@ -68,8 +68,9 @@ def save_game(game: Game, path: Path, label: str = "") -> Path:
     return path
 
 
-def autosave(game: Game, folder=None) -> Path:
-    return save_game(game, saves_dir(folder) / AUTOSAVE, label="autosave")
+def autosave(game: Game, folder=None, label: str = "autosave") -> Path:
+    """Write the autosave (the table calls it after every turn); `label` may record who sits where."""
+    return save_game(game, saves_dir(folder) / AUTOSAVE, label=label)
 
 
 def read_save(path: Path) -> dict:
