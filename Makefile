@@ -1,12 +1,14 @@
 # make play  - create .venv if missing, install tabletop into it, open the game
 # make test  - the same set-up, then the whole test suite, headless
 # make bench - the same set-up, then the benchmarks (figures printed as ratios)
+# make bench-quick - the benchmarks with small samples (a smoke run, a few minutes)
+# make test-slow - the slow tests: 1,000 random games per ruleset, bots over many games, Ray
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play test test-slow bench bench-quick clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +24,14 @@ play: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
+test-slow: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -m slow
+
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m tabletop.bench
+
+bench-quick: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m tabletop.bench --quick
 
 clean:
 	rm -rf $(VENV) build *.egg-info
