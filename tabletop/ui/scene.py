@@ -38,6 +38,11 @@ class Scene:
     def resize(self, size) -> None: ...
 
     def process_event(self, e: pygame.event.Event) -> None: ...
+
+    def sees_widget_click(self, e: pygame.event.Event) -> bool:
+        """Return whether a mouse button event a widget consumed should reach the scene too."""
+        return False
+
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
 
@@ -111,7 +116,8 @@ class App:
             if e.type == pygame_gui.UI_BUTTON_PRESSED and e.ui_element in self.dialogs:
                 self.dialogs.pop(e.ui_element).kill()
                 continue
-            if self.scene and not (consumed and e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
+            if self.scene and not (consumed and e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                                   and not self.scene.sees_widget_click(e)):
                 self.scene.process_event(e)
         self.manager.update(dt)
         if self.scene:

@@ -103,6 +103,7 @@ class TableScene(Scene):
         self.drag = None         # (spot, source, actions, grab offset)
         self.targeting = None    # (source uid, [actions]) while choosing a target by clicking
         self.inspect = None      # zone key whose cards are spread in an overlay
+        self._auto_piles = frozenset()   # piles spread because answers name their cards
         self.bot_job = None
         self.bot_wait = 0.0
         self.last_turn = game.state.turn
@@ -173,9 +174,11 @@ class TableScene(Scene):
         g = self.game
         self.view = g.view(self.viewer)
         self.zones, self.spots = geometry.layout(self.view, self.rs, self.area, self.cw, self.ch)
+        self.legal = self._candidates()
+        self.answer_lit = self._lit([a for a in self._answers() if a.get("card") is None])
+        self._auto_spread()
         if self.inspect:
             self._add_inspect_spots()
-        self.legal = self._candidates()
         self._sync_motions()
         self._make_badges()
         self._hover_dirty = True
@@ -641,15 +644,28 @@ class TableScene(Scene):
             if self.inspect:   # a click beside the spread pile closes it
                 self.inspect = None
                 self.refresh()
+                return
+            z = self.zone_at(pos)
+            player = self.player_at(pos)
+            answers = self._zone_answers(z.key) if z is not None else []
+            answers = answers or [a for a in self._answers() if player is not None and a.get("target_player") == player]
+            if answers:
+                self._apply_or_menu(answers)
             return
         src = self._source(sp)
+        uid = sp.card.uid
         acts = [a for a in self._moves_from(src) if a.get("to") is None]
+        acts += [a for a in self._answers() if uid is not None and a.get("target") == uid and a not in acts]
         z = next((z for z in self.zones if z.key == sp.zone), None)
-        if z is not None and z.spec.kind == "pile" and sp.layer < 1000 and (
-                z.spec.inspect or z.spec.visibility == "public"):   # its cards' actions are in the spread
-            self.inspect = z.key
-            self.refresh()
-            return
+        clicked_zone = None
+        if z is not None and z.spec.kind == "pile" and sp.layer < 1000:
+            za = self._zone_answers(z.key)
+            if za:            # an answer that names the pile itself (a deck to damage, a pile to take from)
+                acts, clicked_zone = za, z.key
+            elif z.spec.inspect or z.spec.visibility == "public" or z.key in self._answer_piles():
+                self.inspect = z.key   # its cards' actions are in the spread
+                self.refresh()
+                return
         if self.manual_mode and isinstance(src, int):
             c = sp.card
             self.act(Action.make("m_untap" if c.tapped else "m_tap", self.viewer, card=src))
@@ -660,7 +676,7 @@ class TableScene(Scene):
             elif self.game.to_act != self.viewer:
                 self.say("it is not your move")
             return
-        aimed = [a for a in acts if any(a.get(k) is not None for k in TARGET_ARGS)]
+        aimed = [a for a in acts if self._aims_elsewhere(a, uid, clicked_zone)]
         if aimed and len(aimed) == len(acts):
             self.targeting = (src, aimed)
             self.say("choose a target (lit); Esc cancels")
@@ -673,6 +689,45 @@ class TableScene(Scene):
             self.act(taps[0])
             return
         self._open_menu("Choose", acts)
+
+    def _answers(self) -> list[Action]:
+        """Return the legal actions a click may apply at once: not manual moves, nothing to drop (`to`)."""
+        if self.manual_mode:
+            return []
+        return [a for a in self.legal if a.get("to") is None]
+
+    def _zone_answers(self, zkey: str) -> list[Action]:
+        """Return the answers that name a zone: a deck to damage, a pile to take from."""
+        return [a for a in self._answers() if zkey in (a.get("target_zone"), a.get("zone"), a.get("from"),
+                                                          a.get("source"))]
+
+    def _answer_piles(self) -> set:
+        """Return the piles holding a card that an answer to the viewer's pending choice names (a searched deck)."""
+        if not any(p.get("player") == self.viewer for p in self.view.pending):
+            return set()   # only the answers to a pending choice: a playable discard card must not open it every turn
+        named = {a.get(k) for a in self._answers() for k in ("card", "target")} - {None}
+        if not named:
+            return set()
+        return {z.key for z in self.zones if z.spec.kind == "pile"
+                and any(c.uid in named for c in self.view.zones.get(z.key, ()))}
+
+    @staticmethod
+    def _aims_elsewhere(a: Action, uid, zkey) -> bool:
+        """Return whether an action still needs a target other than the clicked card or zone."""
+        t, tz = a.get("target"), a.get("target_zone")
+        return (t is not None and t != uid) or (tz is not None and tz != zkey) or a.get("target_player") is not None
+
+    def _apply_or_menu(self, acts) -> None:
+        if len(acts) == 1:
+            self.act(acts[0])
+        else:
+            self._open_menu("Choose", acts)
+
+    def sees_widget_click(self, e) -> bool:
+        """Let left clicks on a player panel through: they answer `target_player` choices."""
+        if getattr(e, "button", 0) != 1 or self.curtain is not None or self.menu or self.dialog:
+            return False
+        return self.player_at(e.pos) is not None
 
     def _right_click(self, pos) -> None:
         self._close_menu()
@@ -925,6 +980,8 @@ class TableScene(Scene):
             lit_zones, lit_cards, lit_players = self._lit(self.drag[2])
         elif self.targeting:
             lit_zones, lit_cards, lit_players = self._lit(self.targeting[1])
+        else:   # answers a click applies at once (a wall to break, a deck to damage) are lit too
+            lit_zones, lit_cards, lit_players = self.answer_lit
         for z in self.zones:
             if z.key in lit_zones:
                 pygame.draw.rect(surface, LIT, z.rect, 3, border_radius=6)
@@ -1145,9 +1202,29 @@ class TableScene(Scene):
         surface.blit(sub, sub.get_rect(center=(self.size[0] // 2, self.size[1] // 2 + 44)))
 
     # --- the pile overlay ----------------------------------------------------------------------
+    def _auto_spread(self) -> None:
+        """Spread a pile once when legal answers name cards inside it (a searched deck); close it after.
+
+        Only a change of those piles opens or closes the spread, so a player may close it and look at the table.
+        """
+        piles = frozenset(self._answer_piles()) if self.curtain is None else frozenset()
+        if piles == self._auto_piles:
+            return
+        if self.inspect in self._auto_piles and self.inspect not in piles:
+            self.inspect = None
+        self._auto_piles = piles
+        if piles and self.inspect is None:
+            self.inspect = sorted(piles)[0]
+
     def _add_inspect_spots(self) -> None:
-        """Spread an inspected pile's visible cards over the table, so they can be read and used."""
+        """Spread an inspected pile's visible cards over the table, so they can be read and used.
+
+        A hidden pile (a searched deck) shows only the cards the viewer may name, not rows of backs.
+        """
         cards = self.view.zones.get(self.inspect, [])
+        z = next((z for z in self.zones if z.key == self.inspect), None)
+        if z is not None and not (z.spec.inspect or z.spec.visibility == "public"):
+            cards = [c for c in cards if c.uid is not None]
         w, h = self.cw, self.ch
         cols = max(1, (self.area.w - 40) // (w + 8))
         for i, c in enumerate(cards):
