@@ -21,7 +21,7 @@ from tabletop.bots.search import DEFAULT_THINK
 from tabletop.engine import ruleset_ids
 from tabletop.sim import Job, play_game, run_games
 
-BENCH_THINK = 0.1
+BENCH_THINK = 0.5
 
 
 def _rulesets() -> list[str]:

@@ -24,12 +24,14 @@ from tabletop.engine.ruleset import load_ruleset
 from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import WIN, evaluate
-from .greedy import after, pick, score_actions
+from .greedy import after, pick, score_actions, value
 
 DEFAULT_THINK = 1.0
 SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
 ROLLOUT_WIDTH = 6      # actions scored at each rollout step
+ROLLOUT_REPLIES = 2    # forced choices followed when a rollout step scores a move
 EPSILON = 0.1          # share of rollout steps played at random, so rollouts explore a little
+PRIOR = 2.0            # playouts' worth of weight given to the greedy one-step score
 
 
 class SearchBot(Bot):
@@ -53,7 +55,7 @@ class SearchBot(Bot):
         deadline = None if self.rounds is not None else start + self.think * 0.9
         rs = load_ruleset(view.ruleset)
         g0 = game_from_view(view, self.rng, rs)
-        scored = score_actions(g0, legal, self.player, depth=1)
+        scored = score_actions(g0, legal, self.player)
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
         greedy_best = pick(scored, self.rng)
@@ -61,6 +63,9 @@ class SearchBot(Bot):
         cands = [e[1] for e in scored[:self.width]]
         if greedy_best[1] not in cands:
             cands.append(greedy_best[1])
+        # The greedy score counts as PRIOR playouts' worth of evidence, so a short budget with only a
+        # playout or two per candidate refines the greedy choice instead of replacing it by noise.
+        prior = {e[1]: self.squash(e[0]) for e in scored}
         stats = {a: [0, 0.0] for a in cands}
         rounds = 0
         rollouts = 0
@@ -70,6 +75,9 @@ class SearchBot(Bot):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             g = g0 if rounds == 0 else game_from_view(view, self.rng, rs)
+            # Common random numbers: every candidate's rollout in a round draws the same random
+            # choices, so their values differ by what the candidates do, not by rollout luck.
+            round_seed = self.rng.getrandbits(62)
             done = True
             for a in cands:
                 if deadline is not None and time.perf_counter() >= deadline:
@@ -78,7 +86,7 @@ class SearchBot(Bot):
                 g2 = after(g, a)
                 if g2 is None:
                     continue
-                v = self.rollout(g2, view.turn, deadline)
+                v = self.rollout(g2, view.turn, deadline, random.Random(round_seed))
                 st = stats[a]
                 st[0] += 1
                 st[1] += v
@@ -88,7 +96,7 @@ class SearchBot(Bot):
             else:
                 break
         self.last_rollouts = rollouts
-        tried = [(st[1] / st[0], st[0], a) for a, st in stats.items() if st[0]]
+        tried = [((st[1] + PRIOR * prior[a]) / (st[0] + PRIOR), st[0], a) for a, st in stats.items() if st[0]]
         if rounds == 0 or not tried:
             return greedy_best[1], f"no time to search: greedy choice (score {greedy_best[0]:+.1f})"
         # Only candidates played in every full round compete, so a lucky single rollout cannot win.
@@ -99,7 +107,7 @@ class SearchBot(Bot):
         mean, n, action = top[0]
         return action, f"won {mean:.0%} of {n} playouts ({rounds} samples of the hidden cards)"
 
-    def rollout(self, game: Game, turn: int, deadline: float | None) -> float:
+    def rollout(self, game: Game, turn: int, deadline: float | None, rng: random.Random) -> float:
         """Play on with the rollout policy until the horizon, and return the end value in [0, 1]."""
         me = self.player
         g = game
@@ -114,16 +122,18 @@ class SearchBot(Bot):
             if not acts:
                 break
             who = g.to_act
-            if len(acts) == 1 or self.rng.random() < EPSILON:
-                nxt = after(g, acts[0] if len(acts) == 1 else self.rng.choice(acts))
+            if len(acts) == 1 or rng.random() < EPSILON:
+                nxt = after(g, acts[0] if len(acts) == 1 else rng.choice(acts))
             else:
-                sample = acts if len(acts) <= ROLLOUT_WIDTH else self.rng.sample(acts, ROLLOUT_WIDTH)
+                sample = acts if len(acts) <= ROLLOUT_WIDTH else rng.sample(acts, ROLLOUT_WIDTH)
                 best, nxt = None, None
                 for a in sample:
                     g2 = after(g, a)
                     if g2 is None:
                         continue
-                    v = evaluate(g2, who) + (-0.01 if is_end(a) else 0.0)
+                    # A move that asks a choice (a payment, blockers) is judged once it is answered.
+                    v = (value(g2, who, ROLLOUT_REPLIES, ROLLOUT_WIDTH) if g2.state.pending else evaluate(g2, who))
+                    v += -0.01 if is_end(a) else 0.0
                     if best is None or v > best:
                         best, nxt = v, g2
             if nxt is None:
@@ -133,6 +143,10 @@ class SearchBot(Bot):
         out = g.state.outcome
         if out is not None:
             return 0.5 if out.winner is None else (1.0 if out.winner == me else 0.0)
-        v = evaluate(g, me)
-        v = max(-WIN, min(WIN, v))
+        return self.squash(evaluate(g, me))
+
+    @staticmethod
+    def squash(score: float) -> float:
+        """Map an evaluation to (0, 1) like a win chance: 0.5 is even, a win 1, a loss 0."""
+        v = max(-WIN, min(WIN, score))
         return 0.5 + 0.5 * math.tanh(v / SCALE)
