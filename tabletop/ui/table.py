@@ -95,6 +95,7 @@ class TableScene(Scene):
         self.art_cache: dict = {}
         self.chip_cache: dict = {}
         self.preview_cache: dict = {}
+        self.previewed = None    # the card whose large preview was drawn last
         self.mouse = (0, 0)
         self.hover_key = None
         self.hover_t = 0.0
@@ -1124,6 +1125,7 @@ class TableScene(Scene):
         if sp is None or sp.card.cid is None or sp.card.cid not in self.rs.cards:
             return
         img = self.preview(sp.card)
+        self.previewed = sp.card
         r = img.get_rect()
         if self.mouse[0] > self.area.centerx:
             r.topleft = (self.area.x + 10, self.area.y + 10)
@@ -1133,27 +1135,18 @@ class TableScene(Scene):
 
     def preview(self, card) -> pygame.Surface:
         """Return a large, readable picture of a card with its full text (cached per card and state)."""
-        key = (card.cid, card.tapped, tuple(sorted(card.counters.items())))
+        key = (card.cid, card.tapped, card.face_up, tuple(sorted(card.counters.items())))
         img = self.preview_cache.get(key)
         if img is not None:
             return img
         d = self.rs.cards[card.cid]
         pw = 300
         face = self.renderer.face(d, pw)
-        lines = [d.name + (f"  ({d.name_en})" if d.name_en else "")]
-        kind = self.rs.card_kinds.get(d.kind, {})
-        lines.append((kind.get("label", d.kind) if isinstance(kind, dict) else d.kind)
-                     + "  " + "  ".join(f"{k} {v}" for k, v in d.stats.items()))
-        if d.keywords:
-            lines.append("・".join(d.keywords))
+        lines, text, state = self.preview_text(card)
         text_lines = []
         for ln in lines:
             text_lines += fonts.wrap(ln, 15, pw - 16, bold=ln is lines[0])
-        body = []
-        if d.text:
-            body = fonts.wrap(d.text, 15, pw - 16)
-        state = [self.rs.word("tapped") if card.tapped else self.rs.word("untapped")]
-        state += [f"{self.rs.words.get('counter.' + k, k)} {v}" for k, v in card.counters.items() if v]
+        body = fonts.wrap(text, 15, pw - 16) if text else []
         lh = fonts.font(15).get_linesize()
         h_text = (len(text_lines) + len(body) + 1) * lh + 16
         img = pygame.Surface((pw + 12, face.get_height() + h_text + 12), pygame.SRCALPHA)
@@ -1166,9 +1159,47 @@ class TableScene(Scene):
         for ln in body:
             img.blit(fonts.text(ln, 15, (225, 225, 225)), (12, y))
             y += lh
-        img.blit(fonts.text(" · ".join(state), 14, (170, 200, 255)), (12, y + 2))
+        if state:
+            img.blit(fonts.text(" · ".join(state), 14, (170, 200, 255)), (12, y + 2))
         self.preview_cache[key] = img
         return img
+
+    def preview_text(self, card) -> tuple[list[str], str, list[str]]:
+        """Return the preview's words: (name and kind lines, card text, state words such as tapped)."""
+        d = self.rs.cards[card.cid]
+        lines = [d.name + (f"  ({d.name_en})" if d.name_en else "")]
+        kind = self.rs.card_kinds.get(d.kind, {})
+        kind = kind if isinstance(kind, dict) else {}
+        lines.append("  ".join([self.app.words.label(kind) or d.kind] + self._stat_texts(d, kind)))
+        if d.keywords:
+            lines.append("・".join(d.keywords))
+        # the state word only when it says something: most games never tap, and untapped is the norm
+        state = [self.rs.word("tapped")] if card.tapped else []
+        if not card.face_up:
+            state.append(self.rs.word("face_down"))
+        state += [f"{self.rs.words.get('counter.' + k, k)} {v}" for k, v in card.counters.items() if v]
+        return lines, d.text or "", state
+
+    @staticmethod
+    def _stat_texts(d, kind: dict) -> list[str]:
+        """Return a card's kind fields as "label value": ruleset labels, no empty values, no zero costs."""
+        fields = kind.get("fields") or {}
+        out = []
+        for name, v in d.stats.items():
+            if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v) or v is False:
+                continue
+            if name.startswith("cost_") and v == 0:
+                continue
+            spec = fields.get(name)
+            label = (spec.get("label") if isinstance(spec, dict) else "") or name
+            if isinstance(v, bool):   # a yes/no field: its name when yes, nothing when no
+                if v:
+                    out.append(label)
+                continue
+            if isinstance(v, (list, tuple)):
+                v = "・".join(str(x) for x in v)
+            out.append(f"{label} {v}")
+        return out
 
     def _draw_coins(self, surface) -> None:
         for heads, t in self.coins:
