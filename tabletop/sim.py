@@ -293,10 +293,10 @@ def run(args) -> int:
     decks = tuple(None if d is None else resolve_deck(rs, d, i) for i, d in enumerate((args.deck1, args.deck2)))
     job = Job(rs.id, bots, decks, int(args.seed), getattr(args, "think", None), getattr(args, "rollouts", None),
               getattr(args, "max_actions", None) or MAX_ACTIONS)
-    workers = args.workers if args.workers else (os.cpu_count() or 1)
     if args.workers is not None and args.workers < 1:
         print("tabletop simulate: --workers must be at least 1", file=sys.stderr)
         return 2
+    workers = args.workers or os.cpu_count() or 1
     ray_address = getattr(args, "ray", None)
     if ray_address:
         try:

@@ -68,6 +68,10 @@ def test_bad_arguments_get_a_message_not_a_traceback(capsys, monkeypatch):
     assert "unknown bot 'wizard'" in capsys.readouterr().err
     assert main(["simulate", "tiny", "--games", "0"]) == 2
     assert "--games" in capsys.readouterr().err
+    assert main(["simulate", "tiny", "--workers", "0"]) == 2
+    assert "--workers must be at least 1" in capsys.readouterr().err
+    assert main(["simulate", "no_such_rules"]) == 1
+    assert "no ruleset 'no_such_rules'" in capsys.readouterr().err
     assert main(["simulate", "tiny", "--deck1", "no_such_deck", "--games", "1"]) == 1
     assert "no deck named 'no_such_deck'" in capsys.readouterr().err
     monkeypatch.setitem(sys.modules, "ray", None)    # as if the cluster extra were not installed
