@@ -1088,9 +1088,8 @@ class TableScene(Scene):
             bar = pygame.Surface((self.size[0], geometry.TOP_BAR))
             bar.fill((16, 20, 25))
             x = 8
-            for ph in self.rs.phases:
-                on = ph["id"] == self.view.phase
-                s = fonts.text(t.label(ph), 14, (20, 20, 20) if on else (150, 160, 170), bold=on)
+            for label, on in self._phase_items():
+                s = fonts.text(label, 14, (20, 20, 20) if on else (150, 160, 170), bold=on)
                 r = pygame.Rect(x, 5, s.get_width() + 16, geometry.TOP_BAR - 10)
                 if on:
                     pygame.draw.rect(bar, (240, 200, 90), r, border_radius=5)
@@ -1107,6 +1106,26 @@ class TableScene(Scene):
             bar.blit(s, (x, (geometry.TOP_BAR - s.get_height()) // 2))
             self._top_bar = bar
         surface.blit(self._top_bar, (0, 0))
+
+    def _phase_items(self) -> list[tuple[str, bool]]:
+        """Return the phase bar's (label, lit) entries.
+
+        Phases only some games pass through (mulligan, side deck between games) are left out unless
+        current: those named in the ruleset word `hidden_phases` (ids split by spaces or commas), else
+        those whose id starts with `mulligan` or `side`. A phase outside the list (the engine's `setup`)
+        is shown lit by its `phase.<id>` word, or "Setup".
+        """
+        t, cur = self.app.words, self.view.phase
+        words = self.rs.words.get("hidden_phases")
+        if words is not None:
+            hidden = set(words.replace(",", " ").split())
+        else:
+            hidden = {p["id"] for p in self.rs.phases if p["id"].startswith(("mulligan", "side"))}
+        items = [(t.label(p), p["id"] == cur) for p in self.rs.phases if p["id"] == cur or p["id"] not in hidden]
+        if cur and not any(p["id"] == cur for p in self.rs.phases):
+            label = self.rs.words.get("phase." + cur) or (t("Setup") if cur == "setup" else cur)
+            items.insert(0, (label, True))
+        return items
 
     def _draw_status(self, surface) -> None:
         y = self.size[1] - geometry.STATUS_BAR
