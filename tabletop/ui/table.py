@@ -90,6 +90,8 @@ class TableScene(Scene):
         self.menu = None         # (window, {text: action}) of an open action list
         self.dialog = None
         self.coins = []          # [heads, elapsed]
+        self.coin_shown = None   # the result word the coin showed last
+        self.label_rects = []    # where zone names are written (the coin keeps clear of them)
         self.motions: dict = {}
         self.rot_cache: dict = {}
         self.art_cache: dict = {}
@@ -839,9 +841,9 @@ class TableScene(Scene):
                 m.ang = m.ang_dst
             if m.flip < 1.0:
                 m.flip = min(1.0, m.flip + dt / max(0.05, 0.2 * self.app.settings.get("anim", 1.0)))
-        for c in self.coins:
+        for c in self.coins if self.curtain is None else ():   # a coin waits for the curtain to lift
             c[1] += dt
-        self.coins = [c for c in self.coins if c[1] < 2.2]
+        self.coins = [c for c in self.coins if c[1] < self.COIN_END]
         if self.message_t > 0:
             self.message_t -= dt
         if self._hover_dirty or any(m.t < m.dur for m in self.motions.values()):
@@ -954,6 +956,7 @@ class TableScene(Scene):
         bg = pygame.Surface(self.size)
         bg.fill((22, 27, 33))
         pygame.draw.rect(bg, TABLE_BG, self.area)
+        self.label_rects = []
         for z in self.zones:
             mine = z.owner is None or z.owner == self.viewer
             col = (40, 92, 66) if mine else (44, 80, 70)
@@ -963,10 +966,9 @@ class TableScene(Scene):
             pygame.draw.rect(bg, (70, 125, 95), z.rect, 1, border_radius=6)
             label = t.label(z.spec) + ("" if z.owner is None or mine else f" (P{z.owner + 1})")
             s = fonts.text(fonts.ellipsize(label, 12, z.rect.w - 8), 12, (200, 225, 205))
-            if mine:
-                bg.blit(s, (z.rect.x + 5, z.rect.y + 1))
-            else:
-                bg.blit(s, (z.rect.x + 5, z.rect.bottom - s.get_height() - 1))
+            pos = (z.rect.x + 5, z.rect.y + 1) if mine else (z.rect.x + 5, z.rect.bottom - s.get_height() - 1)
+            bg.blit(s, pos)
+            self.label_rects.append(s.get_rect(topleft=pos))
         self.bg = bg
         return bg
 
@@ -1220,21 +1222,59 @@ class TableScene(Scene):
             out.append(f"{label} {v}")
         return out
 
+    COIN_R = 45          # the coin's radius; it lies on a dimmed disc COIN_R + 22 wide
+    COIN_SPIN = 0.9      # seconds of spinning before the result shows
+    COIN_END = 2.2       # seconds until the coin goes away
+
+    def coin_spot(self) -> tuple[int, int]:
+        """Return where a coin spins: the table's centre, or the nearest point below/above it clear of zone names."""
+        bg = self._background()
+        if getattr(self, "_coin_at", (None,))[0] is bg:
+            return self._coin_at[1]
+        labels = self.label_rects + [chip.get_rect(topleft=xy) for _, (chip, xy) in self.zone_chips]
+        r = self.COIN_R + 22
+        cx, cy = self.area.center
+        self._coin_at = (bg, (cx, cy))
+        step = 12
+        for k in range(0, self.area.h // (2 * step)):
+            for dy in ((k * step, -k * step) if k else (0,)):
+                y = cy + dy
+                box = pygame.Rect(cx - r, y - r, 2 * r, 2 * r)
+                if self.area.contains(box) and box.collidelist(labels) < 0:
+                    self._coin_at = (bg, (cx, y))
+                    return (cx, y)
+        return (cx, cy)
+
+    @staticmethod
+    def coin_word(heads: bool) -> str:
+        return "表 heads" if heads else "裏 tails"
+
     def _draw_coins(self, surface) -> None:
-        for heads, t in self.coins:
-            cx, cy = self.area.center
-            if t < 0.9:   # spinning: the coin's width follows a cosine
+        """Draw a spinning coin, then its result, above the cards on a dimmed disc (never over zone names)."""
+        if not self.coins:
+            return
+        cx, cy = self.coin_spot()
+        R = self.COIN_R
+        disc = self.chip_cache.get("coin_disc")
+        if disc is None:
+            disc = self.chip_cache["coin_disc"] = pygame.Surface((2 * R + 44, 2 * R + 44), pygame.SRCALPHA)
+            pygame.draw.circle(disc, (0, 0, 0, 150), (R + 22, R + 22), R + 22)
+        surface.blit(disc, disc.get_rect(center=(cx, cy)))
+        for heads, t in self.coins[-1:]:
+            if t < self.COIN_SPIN:   # spinning: the coin's width follows a cosine
                 k = abs(math.cos(t * 4 * math.pi))
-                rect = pygame.Rect(0, 0, max(4, int(90 * k)), 90)
+                rect = pygame.Rect(0, 0, max(4, int(2 * R * k)), 2 * R)
                 rect.center = (cx, cy)
                 pygame.draw.ellipse(surface, (220, 180, 60), rect)
                 pygame.draw.ellipse(surface, (140, 100, 20), rect, 3)
             else:
-                pygame.draw.circle(surface, (220, 180, 60), (cx, cy), 45)
-                pygame.draw.circle(surface, (140, 100, 20), (cx, cy), 45, 3)
-                word = "表 heads" if heads else "裏 tails"
+                col = (220, 180, 60) if heads else (190, 190, 200)
+                pygame.draw.circle(surface, col, (cx, cy), R)
+                pygame.draw.circle(surface, (140, 100, 20) if heads else (110, 110, 120), (cx, cy), R, 3)
+                word = self.coin_word(heads)
                 s = fonts.text(word, 16, (40, 20, 0), bold=True)
                 surface.blit(s, s.get_rect(center=(cx, cy)))
+                self.coin_shown = word
 
     def _banner(self, surface, text: str) -> None:
         s = fonts.text(text, 26, (255, 255, 255), bold=True)

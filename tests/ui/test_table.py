@@ -268,3 +268,29 @@ def test_a_new_window_size_lays_the_table_out_again(app):
     assert scene.area.w == 1280 - geometry.SIDE_PANEL
     assert all(after[k].right <= scene.area.right + 1 and after[k].w < before[k].w for k in after)
     assert scene.ui["side"].get_abs_rect().right == 1280
+
+
+def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_and_ends(app):
+    g = Game.new("danmaku", seed=3)
+    g.apply(g.legal_actions()[0])                  # P1 picks a main character; P2's pick flips the coin
+    scene = table(app, g)
+    open_curtain(app, scene)
+    button = next(b for b, a in scene.ui["actions"] if a is not None and a.kind == "choose_main")
+    click(app, button.get_abs_rect().center)
+    coin = next(e for e in reversed(g.state.log) if e.kind == "coin")
+    assert scene.coins, "the coin event started the animation"
+    assert scene.curtain is not None               # hotseat: P1 acts next (keep or redraw)
+    for _ in range(15):
+        app.step(0.2)
+    assert scene.coins and scene.coins[0][1] == 0  # the coin waits under the curtain
+    open_curtain(app, scene)
+    x, y = scene.coin_spot()
+    disc = pygame.Rect(0, 0, 2 * scene.COIN_R + 44, 2 * scene.COIN_R + 44)
+    disc.center = (x, y)
+    assert disc.collidelist(scene.label_rects) < 0 and scene.area.contains(disc)
+    for _ in range(6):                             # past the spin: the result shows
+        app.step(0.2)
+    assert scene.coins and scene.coin_shown == scene.coin_word(coin.data["heads"])
+    for _ in range(8):
+        app.step(0.2)
+    assert scene.coins == []
