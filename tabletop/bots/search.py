@@ -24,7 +24,7 @@ from tabletop.engine.ruleset import load_ruleset
 from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import WIN, evaluate
-from .greedy import after, pick, score_actions, value
+from .greedy import after, pick, position_key, score_actions, value
 
 DEFAULT_THINK = 1.0
 SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
@@ -48,6 +48,8 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.max_plies = max_plies
         self.last_rollouts = 0
+        self._turn = None
+        self._seen: set = set()
 
     def decide(self, view, legal):
         start = time.perf_counter()
@@ -55,9 +57,16 @@ class SearchBot(Bot):
         deadline = None if self.rounds is not None else start + self.think * 0.9
         rs = load_ruleset(view.ruleset)
         g0 = game_from_view(view, self.rng, rs)
+        if view.turn != self._turn:
+            self._turn, self._seen = view.turn, set()
+        known = set(view.cards)
+        self._seen.add(position_key(g0, known))
         scored = score_actions(g0, legal, self.player)
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
+        # Like greedy, never walk back to a position already seen this turn while there is another move.
+        fresh = [e for e in scored if position_key(e[2], known) not in self._seen]
+        scored = fresh or scored
         greedy_best = pick(scored, self.rng)
         scored.sort(key=lambda e: -e[0])
         cands = [e[1] for e in scored[:self.width]]
