@@ -18,6 +18,7 @@ THEME = {
         "font": {"name": "noto_sans_jp", "size": "14"},
     },
     "text_box": {"colours": {"dark_bg": "#161b21"}, "font": {"name": "noto_sans_jp", "size": "13"}},
+    "#answer_small": {"font": {"name": "noto_sans_jp", "size": "11"}},
     "#lit": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3b9a62"}},
     "#title": {"font": {"name": "noto_sans_jp", "size": "40", "bold": "1"}},
 }

@@ -26,6 +26,8 @@ END_KINDS = ("end_phase", "end_turn", "end", "pass", "m_pass")
 TARGET_ARGS = ("target", "target_zone", "target_player")
 PLACE_ARGS = ("card", "to", "zone", "from", "source") + TARGET_ARGS
 DRAG_PX = 6
+BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
+MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a menu of them all
 HOVER_S = 0.35
 TABLE_BG = (30, 74, 52)
 LIT = (120, 240, 150)
@@ -152,9 +154,12 @@ class TableScene(Scene):
         y += ph + 4
         log_h = H - top - (ph + 4) * 2 - 180 - 84 - 16
         ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side)
+        ui["log_h"] = log_h
         y += log_h + 4
         ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, 64), m, container=side)
+        ui["prompt_base"] = y
         ui["prompt_y"] = y + 66
+        ui["grow"] = 0   # how far the log gave way to answer buttons beyond BUTTON_ROWS
         y += 180
         ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
         y += ph + 4
@@ -341,15 +346,30 @@ class TableScene(Scene):
             b.kill()
         self.ui["actions"] = []
         iw = geometry.SIDE_PANEL - 12
+        rows = min(len(acts), MAX_BUTTONS)
+        grow = max(0, rows - BUTTON_ROWS) * 28
+        grow = min(grow, max(0, self.ui["log_h"] - 90))   # the log keeps a few lines
+        if grow != self.ui["grow"]:   # more answers than the usual room: the log gives way for now
+            self.ui["grow"] = grow
+            self.ui["log"].set_dimensions((iw, self.ui["log_h"] - grow))
+            self._log_to_end = 20   # the box lays itself out again over the next frames; then show the newest lines
+            self.ui["prompt"].set_relative_position((4, self.ui["prompt_base"] - grow))
+            self.ui["prompt_y"] = self.ui["prompt_base"] - grow + 66
         y = self.ui["prompt_y"]
-        shown = acts if len(acts) <= 4 else acts[:3]
+        shown = acts if len(acts) <= MAX_BUTTONS else acts[:MAX_BUTTONS - 1]
         for a in shown:
-            b = UIButton(pygame.Rect(4, y, iw, 26), fonts.ellipsize(self.game.describe(a, self.viewer), 14, iw - 12),
-                         self.manager, container=self.ui["side"])
+            text = self.game.describe(a, self.viewer)
+            label, oid = text, None
+            if fonts.font(14).size(text)[0] > iw - 14:   # too long: a smaller font, then an ellipsis
+                oid = "#answer_small"
+                label = fonts.ellipsize(text, 11, iw - 14)
+            b = UIButton(pygame.Rect(4, y, iw, 26), label, self.manager, container=self.ui["side"],
+                         tool_tip_text=html_escape(text) if label != text or oid else None, object_id=oid)
             self.ui["actions"].append((b, a))
             y += 28
-        if len(acts) > 4:
-            b = UIButton(pygame.Rect(4, y, iw, 26), f"… {len(acts) - 3} more", self.manager, container=self.ui["side"])
+        if len(acts) > MAX_BUTTONS:
+            more = f"… {len(acts) - len(shown)} {self.app.words('more')}"
+            b = UIButton(pygame.Rect(4, y, iw, 26), more, self.manager, container=self.ui["side"])
             self.ui["actions"].append((b, None))
 
     def _end_action(self):
@@ -841,6 +861,11 @@ class TableScene(Scene):
                 m.ang = m.ang_dst
             if m.flip < 1.0:
                 m.flip = min(1.0, m.flip + dt / max(0.05, 0.2 * self.app.settings.get("anim", 1.0)))
+        if getattr(self, "_log_to_end", 0) and self.ui:
+            self._log_to_end -= 1
+            bar = self.ui["log"].scroll_bar
+            if bar is not None:
+                bar.set_scroll_from_start_percentage(1.0)
         for c in self.coins if self.curtain is None else ():   # a coin waits for the curtain to lift
             c[1] += dt
         self.coins = [c for c in self.coins if c[1] < self.COIN_END]

@@ -294,3 +294,36 @@ def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_a
     for _ in range(8):
         app.step(0.2)
     assert scene.coins == []
+
+
+def test_six_answers_are_six_buttons_with_their_full_text_and_the_sixth_applies(app):
+    g = Game.new("monmusu", seed=1)
+    g.apply(g.legal_actions()[0])                  # P1 goes first; now the main monster pick: six answers
+    picks = [a for a in g.legal_actions() if a.kind == "pick_main"]
+    assert len(picks) == 6
+    scene = table(app, g)
+    open_curtain(app, scene)
+    buttons = scene.ui["actions"]
+    assert [a for _, a in buttons] == picks        # every answer is a button, none behind "… more"
+    me = scene.ui["me"].get_abs_rect()
+    for b, a in buttons:
+        r = b.get_abs_rect()
+        assert r.bottom <= me.top and r.top >= scene.ui["prompt"].get_abs_rect().bottom
+        full = g.describe(a, scene.viewer)
+        assert b.text == full or b.tool_tip_text == full   # the whole text is shown, or in the tooltip
+    assert scene.ui["log"].get_abs_rect().bottom <= scene.ui["prompt"].get_abs_rect().top
+    click(app, buttons[5][0].get_abs_rect().center)
+    assert g.actions[-1] == str(picks[5])
+
+
+def test_more_than_eight_answers_leave_a_menu_button(app):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    fake = [Action.make("say", scene.viewer, choice=f"answer number {i} with quite a long text to show") for i in range(11)]
+    scene.legal = fake
+    scene._build_action_buttons()
+    assert len(scene.ui["actions"]) == 8 and scene.ui["actions"][-1][1] is None
+    assert "4" in scene.ui["actions"][-1][0].text   # 7 shown, 4 more behind the menu
+    click(app, scene.ui["actions"][-1][0].get_abs_rect().center)
+    assert scene.menu is not None and len(scene.menu[2]) == 11
