@@ -15,6 +15,7 @@ SIDE_PANEL = 300  # player panels, log, buttons (right edge)
 STATUS_BAR = 28   # messages and hints (bottom edge)
 LABEL_H = 16      # a zone's name above its cards
 FAN = 16          # how far attached cards peek out from under their host
+ATTACK_STEP = 0.2 # how far an attacking card (flags["attacking"]) slides forward, in card heights
 
 
 def table_area(size) -> pygame.Rect:
@@ -98,6 +99,12 @@ def layout(view, ruleset, area: pygame.Rect, cw: int, ch: int) -> tuple[list[Zon
             _spread(spots, key, cards, inner, zw, zh, spec.kind, mine)
         for s in spots[first:]:
             s.w = zw
+    owners = {z.key: z.owner for z in zones}
+    for s in spots:   # an attacker (flags["attacking"]) steps forward, towards the other player
+        if s.card.flags.get("attacking") and s.host is None:
+            sh = round(s.w * ch / cw)
+            step = round(ATTACK_STEP * sh) * (1 if owners.get(s.zone) not in (None, viewer) else -1)
+            s.center = (s.center[0], s.center[1] + step)
     order = {"pile": 0, "row": 1, "slot": 1, "hand": 3}
     kinds = {z.key: z.spec.kind for z in zones}
     spots.sort(key=lambda s: (order.get(kinds.get(s.zone), 1), s.layer))

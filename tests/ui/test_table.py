@@ -327,3 +327,21 @@ def test_more_than_eight_answers_leave_a_menu_button(app):
     assert "4" in scene.ui["actions"][-1][0].text   # 7 shown, 4 more behind the menu
     click(app, scene.ui["actions"][-1][0].get_abs_rect().center)
     assert scene.menu is not None and len(scene.menu[2]) == 11
+
+
+def test_an_attacking_card_steps_forward_towards_the_opponent(app):
+    g = Game.from_scenario("rulesets/ijinden/scenarios/01_guardians_block.yaml")
+    scene = table(app, g)
+    open_curtain(app, scene)
+    before = next(s for s in scene.spots if s.card.uid == 1)
+    y0 = before.center[1]
+    click(app, before.rect.center)                 # p1 attack card=1: it becomes an attacker
+    assert g.actions[-1] == "p1 attack card=1" and g.state.cards[1].flags.get("attacking")
+    me = scene.viewer
+    after = next(s for s in scene.spots if s.card.uid == 1)
+    assert after.center[1] < y0 - after.rect.h * 0.1   # up the screen, towards P2
+    scene.viewer = 1 - me                              # seen from the other side it comes down towards them
+    scene.refresh()
+    theirs = next(s for s in scene.spots if s.card.uid == 1)
+    zone = next(z for z in scene.zones if z.key == theirs.zone)
+    assert theirs.center[1] > zone.rect.centery
