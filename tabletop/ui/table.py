@@ -394,6 +394,7 @@ class TableScene(Scene):
         except IllegalAction as e:
             self.say(e.reason)
             return False
+        self.message_t = 0.0   # a hint such as "choose a target" is done with
         self._after_action(events)
         return True
 
@@ -711,7 +712,7 @@ class TableScene(Scene):
         if len(taps) == 1:
             self.act(taps[0])
             return
-        self._open_menu("Choose", acts)
+        self._open_menu("Choose", acts, near=self.mouse)
 
     def _answers(self) -> list[Action]:
         """Return the legal actions a click may apply at once: not manual moves, nothing to drop (`to`)."""
@@ -744,7 +745,7 @@ class TableScene(Scene):
         if len(acts) == 1:
             self.act(acts[0])
         else:
-            self._open_menu("Choose", acts)
+            self._open_menu("Choose", acts, near=self.mouse)
 
     def sees_widget_click(self, e) -> bool:
         """Let left clicks on a player panel through: they answer `target_player` choices."""
