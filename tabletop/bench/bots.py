@@ -44,16 +44,22 @@ def win_share(ruleset: str, bot: str, other: str, games: int, seed: int, workers
     return (won / decided if decided else 0.0), decided, errors
 
 
-class _Timer:
-    """Wrap a bot and record how long each of its decisions takes."""
+class _Enough(Exception):
+    """Raised inside a game to stop it once enough decisions are timed (play_game records and moves on)."""
 
-    def __init__(self, bot, game, times):
-        self.bot, self.times = bot, times
+
+class _Timer:
+    """Wrap a bot and record how long each of its decisions takes (at most `limit` of them)."""
+
+    def __init__(self, bot, game, times, limit=None):
+        self.bot, self.times, self.limit = bot, times, limit
 
     def __getattr__(self, name):
         return getattr(self.bot, name)
 
     def choose(self, view, legal):
+        if self.limit is not None and len(self.times) >= self.limit:
+            raise _Enough()
         t = time.perf_counter()
         a = self.bot.choose(view, legal)
         if len(legal) > 1:
@@ -64,10 +70,9 @@ class _Timer:
 def think_times(ruleset: str, bot: str, games: int, seed: int = 0, think=None, limit=None) -> list[float]:
     """Return the think time of every real decision of `bot` (vs random) over a few games."""
     times: list[float] = []
-    job = Job(ruleset, (bot, "random"), seed=seed, think=think,
-              max_actions=limit or 5000)
+    job = Job(ruleset, (bot, "random"), seed=seed, think=think)
     for i in range(games):
-        play_game(job, i, wrap=lambda b, g: _Timer(b, g, times) if b.name == bot else b)
+        play_game(job, i, wrap=lambda b, g: _Timer(b, g, times, limit) if b.name == bot else b)
         if limit and len(times) >= limit:
             break
     return times
