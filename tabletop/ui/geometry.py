@@ -91,6 +91,8 @@ def layout(view, ruleset, area: pygame.Rect, cw: int, ch: int) -> tuple[list[Zon
         # A zone with room for bigger cards (often the hand) shows them bigger, within limits.
         room = (inner.h - (FAN if spec.kind == "slot" else 0) - 4) / (ch / cw)
         zw = int(max(cw, min(room, cw * 1.5, 150)))
+        if spec.kind in ("pile", "slot") and inner.w - 6 < zw:   # one card side by side with nothing: fit the width
+            zw = max(24, inner.w - 6 - (FAN if spec.kind == "slot" else 0))
         zh = round(zw * ch / cw)
         first = len(spots)
         if spec.kind == "pile":

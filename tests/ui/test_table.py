@@ -345,3 +345,13 @@ def test_an_attacking_card_steps_forward_towards_the_opponent(app):
     theirs = next(s for s in scene.spots if s.card.uid == 1)
     zone = next(z for z in scene.zones if z.key == theirs.zone)
     assert theirs.center[1] > zone.rect.centery
+
+
+def test_a_pile_narrower_than_a_card_shows_its_card_inside_the_zone(app):
+    g = Game.new("danmaku", seed=3)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    side = next(z for z in scene.zones if z.key == f"{scene.viewer}.side")
+    spots = [s for s in scene.spots if s.zone == side.key]
+    assert spots
+    assert all(side.rect.contains(s.rect) for s in spots)
