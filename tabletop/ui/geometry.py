@@ -15,6 +15,8 @@ SIDE_PANEL = 300  # player panels, log, buttons (right edge)
 STATUS_BAR = 28   # messages and hints (bottom edge)
 LABEL_H = 16      # a zone's name above its cards
 FAN = 16          # how far attached cards peek out from under their host
+FAN_DEG = 3.0     # the most a card of the opponent's fanned hand leans, per card from the middle
+FAN_DROP = 1.5    # how far the fan's outer cards rise, in px (times the distance from the middle ** 1.6)
 ATTACK_STEP = 0.2 # how far an attacking card (flags["attacking"]) slides forward, in card heights
 
 
@@ -61,6 +63,7 @@ class Spot:
     w: int = 0             # the card's width here (zones with room show bigger cards)
     hand: bool = False
     rect: pygame.Rect = field(default=None)   # the drawn rectangle (rotated when tapped)
+    fan: float = 0.0       # degrees the card leans (counter-clockwise) in a fanned hand
 
 
 @dataclass
@@ -161,5 +164,10 @@ def _spread(spots, key, cards, inner, cw, ch, kind, mine):
             d = shown - j
             spots.append(Spot(a.uid if a.uid is not None else ("att", key, i, j), a, key,
                               (cx - FAN * d, cy + fan_dir * FAN * d * 0.5), a.tapped, 10 * i + j, host=c.uid))
+        if kind == "hand" and not mine and n > 1:   # the other player holds their cards in a slight fan
+            off = i - (n - 1) / 2
+            spots_host.fan = off * min(FAN_DEG, 24.0 / n)   # leaning towards their hand, above the arc
+            rise = FAN_DROP * (abs(off) ** 1.6 - ((n - 1) / 2) ** 1.6 / 2)   # the arc centred on the zone
+            spots_host.center = (cx, cy - rise)
         spots.append(spots_host)
         x += w * scale + gap

@@ -974,6 +974,15 @@ class TableScene(Scene):
             surf = self.rot_cache[key] = pygame.transform.rotozoom(self.art(card, False, w), -step, 1.0)
         return surf
 
+    def _fanned(self, card, ang: float, w: int) -> pygame.Surface:
+        """Return a card leaning by `ang` degrees, cached by half degree (a fanned hand is blitted, not rotated)."""
+        step = round(ang * 2) / 2
+        key = ("fan", card.cid, card.face_up, step, w)
+        surf = self.rot_cache.get(key)
+        if surf is None:
+            surf = self.rot_cache[key] = pygame.transform.rotozoom(self.art(card, False, w), step, 1.0)
+        return surf
+
     def _background(self) -> pygame.Surface:
         """Return the table with its zones drawn (rebuilt only when the layout changes)."""
         if self.bg is not None:
@@ -1073,6 +1082,8 @@ class TableScene(Scene):
                     batch.append((chip, chip.get_rect(midbottom=(r.centerx, r.bottom - 4))))
 
     def _surface(self, s, m) -> pygame.Surface:
+        if s.fan and not s.tapped and (m is None or m.flip >= 1.0):
+            return self._fanned(s.card, s.fan, s.w)
         if m is None or (m.at >= m.adur and m.flip >= 1.0):
             return self.art(s.card, s.tapped, s.w)
         surf = self._rotated(s.card, m.ang, s.w) if m.at < m.adur else self.art(s.card, s.tapped, s.w)

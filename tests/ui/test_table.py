@@ -355,3 +355,19 @@ def test_a_pile_narrower_than_a_card_shows_its_card_inside_the_zone(app):
     spots = [s for s in scene.spots if s.zone == side.key]
     assert spots
     assert all(side.rect.contains(s.rect) for s in spots)
+
+
+def test_the_opponents_hand_is_a_fan_of_backs_and_your_own_hand_lies_flat(app):
+    g = Game.new("tiny", seed=1)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    me = scene.viewer
+    theirs = spots_in(scene, f"{1 - me}.hand")
+    assert len(theirs) > 1 and all(s.card.cid is None for s in theirs)
+    angles = [s.fan for s in sorted(theirs, key=lambda s: s.center[0])]
+    assert angles[0] < 0 < angles[-1] and abs(angles[0] + angles[-1]) < 1e-6
+    assert all(s.fan == 0 for s in spots_in(scene, f"{me}.hand"))
+    app.step(1 / 60)
+    drawn = scene._surface(theirs[0], scene.motions.get(theirs[0].key))
+    assert drawn is scene._surface(theirs[0], scene.motions.get(theirs[0].key))   # cached, not rotated per frame
+    assert drawn.get_width() > theirs[0].rect.w                                    # leaning: wider than flat
