@@ -874,6 +874,8 @@ class TableScene(Scene):
             self.message_t -= dt
         if self._hover_dirty or any(m.t < m.dur for m in self.motions.values()):
             hov = self.spot_at(self.mouse) if not self.drag else None
+            if hov is not None and self.inspect and hov.layer < 1000:
+                hov = None   # under the spread's cloth: not previewed
             self._hover_key_now = hov.key if hov is not None else None
             self._hover_dirty = False
         key = self._hover_key_now
@@ -1038,6 +1040,8 @@ class TableScene(Scene):
                 cloth = pygame.Surface(self.area.size, pygame.SRCALPHA)
                 cloth.fill((0, 0, 0, 170))
                 surface.blit(cloth, self.area)
+                title = self._inspect_title()
+                surface.blit(title, title.get_rect(midtop=(self.area.centerx, self.area.y + 8)))
             m = self.motions.get(s.key)
             surf = self._surface(s, m)
             r = self._spot_rect(s)
@@ -1052,7 +1056,8 @@ class TableScene(Scene):
                 for chip in chips:
                     y -= chip.get_height() + 1
                     batch.append((chip, (r.right - chip.get_width() + 4, y)))
-            pile_counts[s.zone] = r
+            if s.layer < 1000:   # a spread card is not its pile's top: the count stays on the pile
+                pile_counts[s.zone] = r
         self._pile_counts(batch, pile_counts)
         for key, chip in self.zone_chips:
             batch.append(chip)
@@ -1329,6 +1334,15 @@ class TableScene(Scene):
         surface.blit(sub, sub.get_rect(center=(self.size[0] // 2, self.size[1] // 2 + 44)))
 
     # --- the pile overlay ----------------------------------------------------------------------
+    def _inspect_title(self):
+        """Return the spread pile's heading: its name and how to close it."""
+        z = next((z for z in self.zones if z.key == self.inspect), None)
+        t = self.app.words
+        name = t.label(z.spec) if z is not None else str(self.inspect)
+        if z is not None and z.owner is not None:
+            name += f" (P{z.owner + 1})"
+        return fonts.text(name + " — " + t("click beside the cards to close"), 15, (235, 235, 235), bold=True)
+
     def _auto_spread(self) -> None:
         """Spread a pile once when legal answers name cards inside it (a searched deck); close it after.
 
@@ -1352,11 +1366,13 @@ class TableScene(Scene):
         z = next((z for z in self.zones if z.key == self.inspect), None)
         if z is not None and not (z.spec.inspect or z.spec.visibility == "public"):
             cards = [c for c in cards if c.uid is not None]
-        w, h = self.cw, self.ch
+        w = max(self.cw, min(150, int(self.cw * 1.5)))   # larger than on the table: they are to be read
+        h = round(w * self.ch / self.cw)
         cols = max(1, (self.area.w - 40) // (w + 8))
+        left = self.area.centerx - (min(cols, len(cards)) * (w + 8) - 8) // 2   # a short row is centred
         for i, c in enumerate(cards):
             row, col = divmod(i, cols)
-            cx = self.area.x + 20 + col * (w + 8) + w // 2
+            cx = left + col * (w + 8) + w // 2
             cy = self.area.y + 40 + row * (h + 8) + h // 2
             sp = geometry.Spot(("insp", i), c, self.inspect, (cx, cy), False, 1000 + i, w=w)
             sp.rect = pygame.Rect(0, 0, w, h)

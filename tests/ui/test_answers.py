@@ -3,7 +3,7 @@ import pygame
 
 from tabletop.engine import Game
 
-from ui_helpers import click, open_curtain, table, zone_center
+from ui_helpers import click, open_curtain, post, table, zone_center
 
 SENKAI_WALL = "rulesets/senkai/scenarios/01_break_a_wall.yaml"
 FOURDECK_DAMAGE = "rulesets/fourdeck/scenarios/01_first_turn.yaml"
@@ -77,6 +77,11 @@ def test_a_searched_deck_is_spread_and_a_click_takes_the_named_card(app, tmp_pat
     assert scene.inspect == "0.deck"                       # the deck lies spread: its named cards can be clicked
     spread = [s for s in scene.spots if s.layer >= 1000]
     assert sorted(s.card.cid for s in spread) == ["kamaitachi", "mori_no_nushi"]   # no rows of backs
+    assert all(s.rect.w > scene.cw for s in spread)      # shown larger than on the table, to be read
+    under = next(s for s in scene.spots if s.card.cid == "yamauba")
+    post(app, pygame.MOUSEMOTION, pos=under.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.5)
+    assert scene.hover_key is None                       # a card under the spread's cloth is not previewed
     take = next(s for s in spread if s.card.cid == "mori_no_nushi")
     click(app, take.rect.center)
     assert g.actions[-1] == f"p1 choose_target target={take.card.uid}"
