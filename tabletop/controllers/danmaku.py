@@ -869,7 +869,7 @@ class Danmaku(EffectsMixin, Controller):
             if sp is not None:
                 badges[sp] = [f"攻{self.stat(s, sp, 'atk')}", f"命{self.stat(s, sp, 'hit')}"]
         return {"players": players,
-                "shared": {"ターン": s.turn, "フェイズ": self.rs.phase_label(s.phase)},
+                "shared": {"ターン": s.turn},   # the phase is on the phase bar
                 "badges": {u: t for u, t in badges.items() if t}}
 
     def describe(self, s, a, viewer=None):

@@ -620,7 +620,7 @@ class Senkai(EffectsMixin, Controller):
                     now = [f"{k.upper()} {v}" for k in ("ap", "hp") if (v := self.stat(s, u, k)) != d.get(k)]
                     if now:
                         badges[u] = now
-        shared = {"ターン": s.turn, "フェイズ": self.rs.phase_label(s.phase)}
+        shared = {"ターン": s.turn}   # the phase is on the phase bar
         if s.turn <= 2:
             shared["プレイヤーへの攻撃"] = "不可 (1ターン目)"
         return {"players": players, "shared": shared, "badges": badges}

@@ -67,7 +67,7 @@ def step_words(step: dict) -> str:
         "counter": f"+{n} {step.get('name', '?')}", "gain_hp": f"gain {n} {step.get('value', 'HP')}",
         "lose_hp": f"lose {n} {step.get('value', 'HP')}", "search": "search your deck",
         "discard": f"discard {n}", "mill": f"mill {n}", "put": f"put into {step.get('to', '?')}",
-        "manual": "resolve by hand",
+        "manual": "resolve by hand", "_take": "take the card you choose",
     }
     return words.get(op, op)
 
