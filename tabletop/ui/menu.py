@@ -106,9 +106,10 @@ class MenuScene(Scene):
     def _page_new(self) -> None:
         t = self.app.words
         W, _ = self.app.size
-        x0, lw, fw = W // 2 - 300, 180, 400
+        # A wide label column: option names such as "Side deck (between the games of a match)" fit whole.
+        x0, lw, fw = W // 2 - 430, 380, 480
         y = 60
-        self._label((x0, y, 600, 60), t("New game"), object_id="#title")
+        self._label((x0, y, lw + fw, 60), t("New game"), object_id="#title")
         y += 70
         ids = ruleset_ids()
         self._label((x0, y, lw, 32), t("Ruleset"))
@@ -124,7 +125,7 @@ class MenuScene(Scene):
             self._label((x0, y, lw, 32), f"P{p + 1}")
             self._dropdown(f"seat{p}", (x0 + lw, y, 140, 32), [t(s) for s in SEAT_CHOICES], t("human" if p == 0 else "normal"))
             start = rs.starter_decks[p % len(rs.starter_decks)] if rs and rs.starter_decks else (decks[0] if decks else "")
-            shown = [(f"{rs.decks[d].title} ({d})" if rs.decks[d].title else d, d) for d in decks]
+            shown = [(rs.decks[d].title or d, d) for d in decks]
             self._dropdown(f"deck{p}", (x0 + lw + 150, y, fw - 150, 32), shown, start)
             y += 42
         if rs:
@@ -148,8 +149,8 @@ class MenuScene(Scene):
         self.widgets.append(e)
         self.fields["seed"] = e
         y += 60
-        self._button((x0, y, 180, 44), t("Start"), self.start_new, object_id="#lit")
-        self._button((x0 + 200, y, 180, 44), t("Back"), lambda: self.show("main"))
+        self._button((x0 + lw, y, 180, 44), t("Start"), self.start_new, object_id="#lit")
+        self._button((x0 + lw + 200, y, 180, 44), t("Back"), lambda: self.show("main"))
 
     def _page_load(self) -> None:
         t = self.app.words
