@@ -89,16 +89,20 @@ class Game:
             return []
         ctl = self.controller
         cands = ctl.actions(s, p)
-        self._cands = (self._key(p), set(cands))
+        self._cands = (self._key(p), cands)
         return [a for a in cands if ctl.check(s, a) is None]
 
     def _key(self, p: int) -> tuple:
         return (self._version, id(self.state), len(self.state.log), p)
 
-    def _candidates(self, p: int) -> set:
-        """Return the controller's candidate actions of `p`, cached until the state changes."""
+    def _candidates(self, p: int) -> list:
+        """Return the controller's candidate actions of `p`, cached until the state changes.
+
+        A list, not a set: one membership test by equality over a few dozen actions is cheaper
+        than hashing them all, and `apply` asks exactly once per action.
+        """
         if self._cands is None or self._cands[0] != self._key(p):
-            self._cands = (self._key(p), set(self.controller.actions(self.state, p)))
+            self._cands = (self._key(p), self.controller.actions(self.state, p))
         return self._cands[1]
 
     def why_not(self, action: Action) -> str | None:
