@@ -911,27 +911,64 @@ class Danmaku(EffectsMixin, Controller):
 
 
 # --- the bots' evaluation of a danmaku position (see tabletop/bots/evaluate.py) ---------------------
+import json as _json
+import os as _os
+
+# Weights of the evaluation. A side card is a life; a declared spell card always falls in the end
+# (time or durability) and then hands its owner's opponent a side card (DM-D8, DM-D24), so an active
+# spell card is mostly a debt, the bigger the closer it is to falling. Decks run out (DM-D5): every
+# card a player's own effects take from the deck is a turn less before they lose.
+EVAL_W = {"side": 8.0, "last_side": 4.0, "spell_debt": 0.5, "spell_close": 0.5, "spell_atk": 50.0,
+          "spell_base": 1.0, "deck": 0.5, "deck_urgent": 15.0, "hp": 60.0, "power": 0.8, "hand": 0.3,
+          "fam": 1.0}
+EVAL_W.update(_json.loads(_os.environ.get("DM_EVAL_W", "{}")))
+
+
+def _main_hp(game, s, m) -> float:
+    """Return the main character's HP: its counter, or its printed HP while it still lies face down."""
+    c = s.cards[m]
+    if "hp" in c.counters:
+        return c.counters["hp"]
+    d = game.ruleset.cards.get(c.cid)
+    return float(d.get("hp") or 0) if d is not None else 0.0
+
+
+def _spell_closeness(s, sp) -> float:
+    """Return 0..1: how close a spell card is to falling (durability or time nearly gone)."""
+    c = s.cards[sp]
+    hp = c.counters.get("hp", 0)
+    time = c.counters.get("time", 0)
+    return max(0.0, min(1.0, max(1.0 - hp / 200.0, 1.0 - (time - 1) / 6.0)))
+
+
 def evaluate_position(game, player: int) -> dict:
     """Return weighted terms of the position for `player`: side cards left (fewer is better: they are
-    the opponent's lives), the main character's HP and power, familiars, the active spell cards
-    (one's own is strength; the opponent's remaining durability is a wall before the next side card),
-    hand, and a deck close to running out."""
+    the opponent's lives, the last one most), the active spell cards (a debt of one side card to the
+    opponent, larger as time or durability runs out), the deck race (DM-D5: a card drawn or summoned
+    from the deck is a turn less), the main character's HP (printed HP while face down) and power,
+    familiars and hand."""
     s, ctl = game.state, game.controller
+    w = EVAL_W
     out = {}
+    decks = [len(s.zones["0.deck"]), len(s.zones["1.deck"])]
     for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
         m = ctl.main_of(s, who)
-        hp = (s.cards[m].counters.get("hp") or 0) if m is not None else 0
-        fam = sum(1.0 + ctl.shot_attack(s, u) / 25 for u in s.zones[f"{who}.familiars"])
+        hp = _main_hp(game, s, m) if m is not None else 0
+        fam = sum(w["fam"] + ctl.shot_attack(s, u) / 25 for u in s.zones[f"{who}.familiars"])
         sp = ctl.spell_of(s, who)
-        deck = len(s.zones[f"{who}.deck"])
-        out[f"{side} side cards"] = sign * -6.0 * len(s.zones[f"{who}.side"])
-        out[f"{side} HP"] = sign * min(hp, 1500) / 60
-        out[f"{side} power"] = sign * 0.8 * min(ctl.power(s, m) if m is not None else 0, 6)
+        n_side = len(s.zones[f"{who}.side"])
+        deck = decks[who]
+        out[f"{side} side cards"] = sign * -(w["side"] * n_side + (w["last_side"] if n_side >= 2 else 0.0))
+        out[f"{side} HP"] = sign * min(hp, 1500) / w["hp"]
+        out[f"{side} power"] = sign * w["power"] * min(ctl.power(s, m) if m is not None else 0, 6)
         out[f"{side} familiars"] = sign * fam
-        out[f"{side} spell card"] = sign * ((2.0 + ctl.stat(s, sp, "atk") / 40
-                                             + s.cards[sp].counters.get("hp", 0) / 60) if sp is not None else 0.0)
-        out[f"{side} hand"] = sign * 0.3 * len(s.zones[f"{who}.hand"])
-        out[f"{side} deck"] = sign * -3.0 * max(0, 3 - deck)
+        if sp is not None:
+            debt = w["side"] * (w["spell_debt"] + w["spell_close"] * _spell_closeness(s, sp))
+            out[f"{side} spell card"] = sign * (w["spell_base"] + ctl.stat(s, sp, "atk") / w["spell_atk"] - debt)
+        else:
+            out[f"{side} spell card"] = 0.0
+        out[f"{side} hand"] = sign * w["hand"] * len(s.zones[f"{who}.hand"])
+        out[f"{side} deck"] = sign * (w["deck"] * deck - w["deck_urgent"] / (deck + 1))
     return out
 
 
