@@ -90,28 +90,17 @@ def test_good_deck_fixture_loads():
     assert len(deck.cards("main")) == 12
 
 
-def test_duplicate_card_id_is_reported(tiny_copy):
+@pytest.mark.parametrize("card_line, expected", [
+    ("- {id: one, name: 壱, kind: unit, power: 1}", "card one: the id is used twice (first at line 1)"),
+    ("- {id: zap, name: 雷, kind: spell}", "unknown kind 'spell' (known: unit)"),
+    ("- {id: blank, kind: unit, power: 1}", "card blank.name: missing required key"),
+])
+def test_a_bad_card_is_reported_with_its_problem(tiny_copy, card_line, expected):
     p = tiny_copy / "cards.yaml"
-    p.write_text(p.read_text(encoding="utf-8") + "- {id: one, name: 壱, kind: unit, power: 1}\n", encoding="utf-8")
+    p.write_text(p.read_text(encoding="utf-8") + card_line + "\n", encoding="utf-8")
     with pytest.raises((DataError, DataErrors)) as e:
         load_ruleset_dir(tiny_copy)
-    assert any("card one: the id is used twice (first at line 1)" in m for m in messages(e.value))
-
-
-def test_unknown_card_kind_is_reported(tiny_copy):
-    p = tiny_copy / "cards.yaml"
-    p.write_text(p.read_text(encoding="utf-8") + "- {id: zap, name: 雷, kind: spell}\n", encoding="utf-8")
-    with pytest.raises((DataError, DataErrors)) as e:
-        load_ruleset_dir(tiny_copy)
-    assert any("unknown kind 'spell' (known: unit)" in m for m in messages(e.value))
-
-
-def test_missing_required_field_is_reported(tiny_copy):
-    p = tiny_copy / "cards.yaml"
-    p.write_text(p.read_text(encoding="utf-8") + "- {id: blank, kind: unit, power: 1}\n", encoding="utf-8")
-    with pytest.raises((DataError, DataErrors)) as e:
-        load_ruleset_dir(tiny_copy)
-    assert any("card blank.name: missing required key" in m for m in messages(e.value))
+    assert any(expected in m for m in messages(e.value)), messages(e.value)
 
 
 def test_unknown_ruleset_lists_the_known_ones():
