@@ -911,17 +911,23 @@ class Danmaku(EffectsMixin, Controller):
 
 
 # --- the bots' evaluation of a danmaku position (see tabletop/bots/evaluate.py) ---------------------
-import json as _json
-import os as _os
-
 # Weights of the evaluation. A side card is a life; a declared spell card always falls in the end
 # (time or durability) and then hands its owner's opponent a side card (DM-D8, DM-D24), so an active
 # spell card is mostly a debt, the bigger the closer it is to falling. Decks run out (DM-D5): every
-# card a player's own effects take from the deck is a turn less before they lose.
-EVAL_W = {"side": 8.0, "last_side": 4.0, "spell_debt": 0.5, "spell_close": 0.5, "spell_atk": 50.0,
-          "spell_base": 1.0, "deck": 0.5, "deck_urgent": 15.0, "hp": 60.0, "power": 0.8, "hand": 0.3,
-          "fam": 1.0}
-EVAL_W.update(_json.loads(_os.environ.get("DM_EVAL_W", "{}")))
+# card a player's own effects take from the deck is a turn less before they lose, and most games end
+# that way, so a deck card weighs about as much as a familiar (measured: at 0.5 per card greedy
+# summoned its dolls from the deck and lost the deck race as often as one game in four).
+# Tried and dropped: valuing a spell card's future damage to the main character (greedy declared
+# spell cards that then fell into the opponent's side cards), steeper costs for the last side cards.
+EVAL_W = {"spell_debt": 0.5, "spell_close": 0.5, "spell_atk": 50.0, "spell_base": 1.0,
+          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "power": 0.8, "power_cap": 8, "hand": 0.3,
+          "fam": 1.0, "sides": [0.0, 0.0, 8.0, 16.0, 24.0, 32.0, 40.0]}
+
+
+def _side_cost(n: int) -> float:
+    """Return what n side cards left cost their owner: 1 → 0 is the win, so the last steps weigh most."""
+    t = EVAL_W["sides"]
+    return t[n] if n < len(t) else t[-1] + 3.0 * (n - len(t) + 1)
 
 
 def _main_hp(game, s, m) -> float:
@@ -958,12 +964,15 @@ def evaluate_position(game, player: int) -> dict:
         sp = ctl.spell_of(s, who)
         n_side = len(s.zones[f"{who}.side"])
         deck = decks[who]
-        out[f"{side} side cards"] = sign * -(w["side"] * n_side + (w["last_side"] if n_side >= 2 else 0.0))
+        out[f"{side} side cards"] = sign * -_side_cost(n_side)
         out[f"{side} HP"] = sign * min(hp, 1500) / w["hp"]
-        out[f"{side} power"] = sign * w["power"] * min(ctl.power(s, m) if m is not None else 0, 6)
+        out[f"{side} power"] = sign * w["power"] * min(ctl.power(s, m) if m is not None else 0, w["power_cap"])
         out[f"{side} familiars"] = sign * fam
         if sp is not None:
-            debt = w["side"] * (w["spell_debt"] + w["spell_close"] * _spell_closeness(s, sp))
+            # What falling costs: one side card taken by the opponent, from the opponent's pile.
+            n_opp = len(s.zones[f"{1 - who}.side"])
+            step = _side_cost(n_opp) - _side_cost(n_opp - 1) if n_opp > 1 else 40.0
+            debt = step * (w["spell_debt"] + w["spell_close"] * _spell_closeness(s, sp))
             out[f"{side} spell card"] = sign * (w["spell_base"] + ctl.stat(s, sp, "atk") / w["spell_atk"] - debt)
         else:
             out[f"{side} spell card"] = 0.0
