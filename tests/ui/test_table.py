@@ -271,7 +271,15 @@ def test_a_new_window_size_lays_the_table_out_again(app):
 
 
 def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_and_ends(app):
-    g = Game.new("danmaku", seed=3)
+    # A seed whose coin (flipped by P2's pick) hands the next move to P1, so the curtain comes down;
+    # found, not pinned, so that new cards or decks do not break the test.
+    def p1_acts_after_the_coin(seed):
+        trial = Game.new("danmaku", seed=seed)
+        trial.apply(trial.legal_actions()[0])
+        trial.apply(next(a for a in trial.legal_actions() if a.kind == "choose_main"))
+        return trial.to_act == 0
+    seed = next(s for s in range(50) if p1_acts_after_the_coin(s))
+    g = Game.new("danmaku", seed=seed)
     g.apply(g.legal_actions()[0])                  # P1 picks a main character; P2's pick flips the coin
     scene = table(app, g)
     open_curtain(app, scene)
