@@ -617,14 +617,18 @@ class Monmusu(EffectsMixin, Controller):
     def stack_cost(self, s, uid, target) -> int:
         return max(1, self.d(s, uid).get("cost") - self.d(s, target).get("cost"))
 
-    def check_evolve(self, s, a):
+    def _stack_reason(self, s, a, doing: str, rule: str):
+        """Return why evolving or awakening (`doing`) with `a` is illegal: same monster, not down, mana."""
         c, t, why = self._stack_check(s, a)
         if why:
             return why
         cost = self.stack_cost(s, c.uid, t.uid)
         if not self.can_pay(s, a.player, cost):
-            return f"not enough recast mana: evolving costs {cost} (MM-R20)"
+            return f"not enough recast mana: {doing} costs {cost} ({rule})"
         return None
+
+    def check_evolve(self, s, a):
+        return self._stack_reason(s, a, "evolving", "MM-R20")
 
     def do_evolve(self, s, a):
         p, u, t = a.player, a["card"], a["target"]
@@ -641,13 +645,7 @@ class Monmusu(EffectsMixin, Controller):
         self._offer(s, u, "summoned")
 
     def check_awaken(self, s, a):
-        c, t, why = self._stack_check(s, a)
-        if why:
-            return why
-        cost = self.stack_cost(s, c.uid, t.uid)
-        if not self.can_pay(s, a.player, cost):
-            return f"not enough recast mana: awakening costs {cost} (MM-R21)"
-        return None
+        return self._stack_reason(s, a, "awakening", "MM-R21")
 
     def do_awaken(self, s, a):
         p, u, t = a.player, a["card"], a["target"]
