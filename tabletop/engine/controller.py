@@ -47,6 +47,7 @@ class Controller:
     def __init__(self, ruleset):
         self.rs = ruleset
         self.params = ruleset.parameters
+        self._checks: dict = {}      # action kind -> bound check_<kind> (found once; check() is hot)
 
     # --- hooks a ruleset overrides --------------------------------------------------------
     @classmethod
@@ -111,9 +112,12 @@ class Controller:
     # --- dispatch (the engine calls these) ------------------------------------------------
     def check(self, s: State, a: Action) -> str | None:
         """Return why `a` is illegal now, or None; dispatches to `check_<kind>`."""
-        fn = getattr(self, "check_" + a.kind, None)
+        fn = self._checks.get(a.kind)
         if fn is None:
-            return f"{a.kind!r} is not an action of {self.rs.name}"
+            fn = self._checks[a.kind] = getattr(self, "check_" + a.kind, None)
+            if fn is None:
+                del self._checks[a.kind]
+                return f"{a.kind!r} is not an action of {self.rs.name}"
         try:
             return fn(s, a)
         except KeyError as e:

@@ -35,7 +35,7 @@ class Game:
         self.actions: list[str] = list(actions or [])
         self.barrier = len(self.actions)   # undo never goes back past this many actions
         self.scenario = scenario
-        self._cands = None                 # (version, player, set of candidate actions)
+        self._cands = None                 # (state key, candidates, legal actions or None)
         self._version = 0                  # bumped whenever the state changes
 
     # --- creating ----------------------------------------------------------------------------
@@ -89,21 +89,22 @@ class Game:
             return []
         ctl = self.controller
         cands = ctl.actions(s, p)
-        self._cands = (self._key(p), cands)
-        return [a for a in cands if ctl.check(s, a) is None]
+        legal = [a for a in cands if ctl.check(s, a) is None]
+        self._cands = (self._key(p), cands, legal)
+        return list(legal)
 
     def _key(self, p: int) -> tuple:
         return (self._version, id(self.state), len(self.state.log), p)
 
-    def _candidates(self, p: int) -> list:
-        """Return the controller's candidate actions of `p`, cached until the state changes.
+    def _cached(self, p: int) -> tuple:
+        """Return (candidates, legal actions or None) of `p`, cached until the state changes.
 
-        A list, not a set: one membership test by equality over a few dozen actions is cheaper
-        than hashing them all, and `apply` asks exactly once per action.
+        Lists, not sets: one membership test by equality over a few dozen actions (tuples, compared
+        in C) is cheaper than hashing them all, and `apply` asks exactly once per action.
         """
         if self._cands is None or self._cands[0] != self._key(p):
-            self._cands = (self._key(p), self.controller.actions(self.state, p))
-        return self._cands[1]
+            self._cands = (self._key(p), self.controller.actions(self.state, p), None)
+        return self._cands[1], self._cands[2]
 
     def why_not(self, action: Action) -> str | None:
         """Return why `action` is illegal now, in words (with the rule id where one applies), or None."""
@@ -114,8 +115,11 @@ class Game:
             return "not an action"
         if action.player != self.to_act:
             return f"it is P{self.to_act + 1}'s move, not P{action.player + 1}'s"
+        cands, legal = self._cached(action.player)
+        if legal is not None and action in legal:
+            return None          # checked by legal_actions in this very position
         reason = self.controller.check(s, action)
-        if reason is None and action not in self._candidates(action.player):
+        if reason is None and action not in cands:
             # The check passed but no candidate has exactly these arguments (one is extra or odd).
             return f"{action.kind} does not take those arguments ({action})"
         return reason
