@@ -23,6 +23,10 @@ MAINS = ("main1", "main2", "main3", "main4")
 SUBS = ("sub1", "sub2", "sub3", "sub4")
 SLOTS = MAINS + SUBS
 SLOT_SET = frozenset(SLOTS)
+# Zone keys built once (the hot paths would otherwise format "0.sub1" again and again).
+SLOT_KEYS = tuple(tuple(f"{p}.{z}" for z in SLOTS) for p in (0, 1))    # SLOT_KEYS[p][i] is p's SLOTS[i]
+SUB_KEYS = tuple(tuple(f"{p}.{z}" for z in SUBS) for p in (0, 1))
+SLOT_OF_KEY = {f"{p}.{z}": z for p in (0, 1) for z in SLOTS}            # "0.sub1" -> "sub1"
 COLUMN = {z: int(z[-1]) for z in SLOTS}
 ZONE_GROUPS = {"battle": SLOTS, "subs": SUBS, "mains": MAINS}
 ROLES = ("user", "attacker", "defender", "foe")
@@ -101,8 +105,7 @@ class Monmusu(EffectsMixin, Controller):
         c = s.cards[uid]
         if c.host is not None:
             return None
-        z = c.zone[c.zone.index(".") + 1:]
-        return z if z in SLOT_SET else None
+        return SLOT_OF_KEY.get(c.zone)
 
     def place(self, s, uid) -> str:
         """Return where a card is for MM-R39: battle, material, hand, grave, mana, deck."""
@@ -119,13 +122,13 @@ class Monmusu(EffectsMixin, Controller):
     def is_monster(self, s, uid) -> bool:
         """Return whether a card is a monster in the battle zone (material cards are not, MM-R42)."""
         c = s.cards[uid]
-        return (c.host is None and self.slot_of(s, uid) is not None
-                and self.rs.cards[c.cid].kind == "monster" and c.face_up)
+        return (c.host is None and c.zone in SLOT_OF_KEY and c.face_up
+                and self.rs.cards[c.cid].kind == "monster")
 
     def monsters(self, s, p) -> list[int]:
         out = []
-        for z in SLOTS:
-            pile = s.zones[f"{p}.{z}"]
+        for key in SLOT_KEYS[p]:
+            pile = s.zones[key]
             if pile:
                 u = pile[-1]
                 c = s.cards[u]
@@ -256,6 +259,17 @@ class Monmusu(EffectsMixin, Controller):
 
     # --- the candidate actions ---------------------------------------------------------------
     def actions(self, s, p):
+        return self._actions(s, p, every=False)
+
+    def _actions(self, s, p, every: bool):
+        """Return p's candidate actions, in a fixed order.
+
+        Without `every`, candidates that surely fail their check are not listed (the lines marked
+        "skip:"), for speed: most shapes fail (a full slot, a cast monster...) and checking each costs
+        more than knowing it once. `check_<kind>` stays the authority on every listed action.
+        With `every`, all action shapes are listed, legal or not, so that `drop_action` still finds
+        the action a gesture means and the table can say why it is illegal.
+        """
         if s.outcome is not None:
             return []
         if s.pending:
@@ -277,46 +291,92 @@ class Monmusu(EffectsMixin, Controller):
             return []
         if p != s.active or s.phase not in PHASE_ACTIONS:
             return []
-        out = []
         hand = s.zones[f"{p}.hand"]
         if s.phase == "charge":
-            out += [Action.make("charge", p, card=u, to=f"{p}.mana") for u in hand]
+            out = [Action.make("charge", p, card=u, to=f"{p}.mana") for u in hand]
         elif s.phase == "home":
-            mine = self.monsters(s, p)
-            for u in hand:
-                d = self.rs.cards[s.cards[u].cid]
-                if d.kind != "monster":
-                    continue
-                out += [Action.make("summon", p, card=u, to=f"{p}.{z}") for z in SUBS]
-                for t in mine:
-                    if self.rs.cards[s.cards[t].cid].get("monster") == d.get("monster"):
-                        out.append(Action.make("evolve", p, card=u, target=t))
-                        out.append(Action.make("awaken", p, card=u, target=t))
-        elif s.phase == "cast":
-            mine = self.monsters(s, p)
-            foes = self.monsters(s, 1 - p)
-            for a in mine:
-                out += [Action.make("attack", p, card=a, target=t) for t in foes]
-                out.append(Action.make("attack", p, card=a, target_player=1 - p))
-            for a in mine:
-                if "activate" in self.steps[s.cards[a].cid]:
-                    out.append(Action.make("skill", p, card=a))
-            for u in hand:
-                d = self.rs.cards[s.cards[u].cid]
-                if d.kind == "spell":
-                    if d.get("trap"):
-                        out += [Action.make("set_trap", p, card=u, to=f"{p}.{z}") for z in SLOTS]
-                    else:
-                        out += [Action.make("spell", p, card=u, target=m) for m in mine]
-            for z in SLOTS:
-                t = self.top(s, p, z)
-                if t is not None and self.rs.cards[s.cards[t].cid].kind == "spell":
-                    col = COLUMN[z]
-                    for m in mine:
-                        if COLUMN[self.slot_of(s, m)] == col:
-                            out.append(Action.make("spell", p, card=t, target=m))
+            out = self._home_actions(s, p, hand, every)
+        else:
+            out = self._cast_actions(s, p, hand, every)
         out.append(Action.make("end_phase", p))
         out.append(Action.make("end_turn", p))
+        return out
+
+    def _home_actions(self, s, p, hand, every: bool) -> list:
+        """Summon, evolve and awaken candidates (see `_actions` for `every`)."""
+        out = []
+        mine = self.monsters(s, p)
+        # What check_summon and _stack_reason refuse on, known once for the whole hand.
+        attrs = self.mana_attrs(s, p)
+        ready = len(self.ready_mana(s, p))
+        names = {self.rs.cards[s.cards[t].cid].get("monster") for t in mine}
+        for u in hand:
+            d = self.rs.cards[s.cards[u].cid]
+            if d.kind != "monster":
+                continue
+            if not every and d.color not in attrs:
+                continue        # skip: its attribute is not in the mana zone (MM-R18)
+            name, cost = d.get("monster"), d.get("cost")
+            if every or (name not in names and cost <= ready):     # skip: same monster out (MM-R22), mana
+                out += [Action.make("summon", p, card=u, to=key) for key in SUB_KEYS[p]
+                        if every or not s.zones[key]]                   # skip: full slots (MM-D1)
+            for t in mine:
+                dt = self.rs.cards[s.cards[t].cid]
+                if dt.get("monster") != name:
+                    continue
+                # skip: a down target (MM-D10), or not enough mana for the stack cost (MM-R20, MM-R21)
+                if every or (not s.cards[t].flags.get("down") and max(1, cost - dt.get("cost")) <= ready):
+                    out.append(Action.make("evolve", p, card=u, target=t))
+                    out.append(Action.make("awaken", p, card=u, target=t))
+        return out
+
+    def _cast_actions(self, s, p, hand, every: bool) -> list:
+        """Attack, skill, spell and trap candidates (see `_actions` for `every`)."""
+        out = []
+        q = 1 - p
+        mine = self.monsters(s, p)
+        foes = self.monsters(s, q)
+        if every:
+            targets, direct = foes, True
+        else:
+            # skip: targets check_attack refuses whoever attacks, and a direct attack while
+            # some monster can be attacked (MM-R28)
+            targets = [t for t in foes if self.can_be_attacked(s, t)]
+            direct = not self.attackable(s, q)
+        for a in mine:
+            c = s.cards[a]
+            if not every and (s.turn == 1 or c.tapped or c.flags.get("down")):
+                continue        # skip: this monster cannot attack now (MM-R24, MM-R28, MM-R38)
+            out += [Action.make("attack", p, card=a, target=t) for t in targets]
+            if direct:
+                out.append(Action.make("attack", p, card=a, target_player=q))
+        for a in mine:
+            if "activate" in self.steps[s.cards[a].cid]:
+                out.append(Action.make("skill", p, card=a))
+        # skip: spell users that are cast or down (MM-R26, MM-R38); the attribute is matched below
+        users = mine if every else [m for m in mine if not s.cards[m].tapped and not s.cards[m].flags.get("down")]
+        for u in hand:
+            d = self.rs.cards[s.cards[u].cid]
+            if d.kind == "spell":
+                if d.get("trap"):
+                    out += [Action.make("set_trap", p, card=u, to=key) for key in SLOT_KEYS[p]
+                            if every or not s.zones[key]]                    # skip: full slots (MM-D2)
+                elif every or self.can_pay(s, p, d.get("cost"), d.color):   # skip: no mana (MM-R26)
+                    out += [Action.make("spell", p, card=u, target=m) for m in users
+                            if every or self.rs.cards[s.cards[m].cid].color == d.color]
+        for i, key in enumerate(SLOT_KEYS[p]):
+            pile = s.zones[key]
+            t = pile[-1] if pile else None
+            if t is not None and self.rs.cards[s.cards[t].cid].kind == "spell":
+                d = self.rs.cards[s.cards[t].cid]
+                # skip: a trap used only when attacked, or not payable (MM-R26, MM-R27)
+                if not every and (not d.get("trap") or "use" not in self.steps[d.id]
+                                  or not self.can_pay(s, p, d.get("cost"), d.color)):
+                    continue
+                col = COLUMN[SLOTS[i]]
+                for m in users:
+                    if COLUMN[self.slot_of(s, m)] == col and (every or self.rs.cards[s.cards[m].cid].color == d.color):
+                        out.append(Action.make("spell", p, card=t, target=m))
         return out
 
     # --- common refusals -------------------------------------------------------------------
@@ -1211,12 +1271,19 @@ class Monmusu(EffectsMixin, Controller):
         return super().describe(s, a, viewer)
 
     def drop_action(self, s, player, uid, zone, target):
-        found = super().drop_action(s, player, uid, zone, target)
-        if found is None and target is None and zone.startswith(f"{1 - player}."):
-            for a in self.actions(s, player):
-                if a.kind == "attack" and a.get("card") == uid and a.get("target_player") is not None:
+        # As Controller.drop_action, but over every action shape: a drop means an action, legal or not.
+        cands = [a for a in self._actions(s, player, every=True) if a.get("card") == uid]
+        for a in cands:
+            if target is not None and a.get("target") == target:
+                return a
+        for a in cands:
+            if a.get("to") == zone:
+                return a
+        if target is None and zone.startswith(f"{1 - player}."):
+            for a in cands:
+                if a.kind == "attack" and a.get("target_player") is not None:
                     return a
-        return found
+        return None
 
 
 # --- this ruleset's effect ops -------------------------------------------------------------------
