@@ -32,6 +32,13 @@ ANY_COLOR = "万色"   # mana: counts as every colour when paying
 
 PLAY_KINDS = ("monster", "spell", "enchantment")
 
+# Zone keys built once: the hot paths (candidates, checks) would otherwise format them per card.
+LANE_KEYS = tuple(tuple(f"{p}.{lane}" for lane in LANES) for p in (0, 1))   # LANE_KEYS[p]
+LANE_ZONES = {f"{p}.{lane}": (p, lane) for p in (0, 1) for lane in LANES}   # key -> (owner, lane)
+HAND_KEYS = ("0.hand", "1.hand")
+MANA_KEYS = ("0.mana", "1.mana")
+USE_KEYS = tuple(LANE_KEYS[p] + (MANA_KEYS[p],) for p in (0, 1))              # where abilities are used (SK-R19)
+
 
 def facing(lane: str) -> str:
     """Return the opposing lane facing `lane`: players sit across, so one's left faces the other's right (SK-D5)."""
@@ -42,6 +49,12 @@ def facing(lane: str) -> str:
 class Senkai(EffectsMixin, Controller):
     id = "senkai"
     EFFECT_ZONES = LANES
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        # Card ids with an activated ability (SK-R19): found once, not by scanning effects per candidate.
+        self._activated = {cid for cid, d in ruleset.cards.items()
+                           if any(e.get("on") == "activate" for e in d.effects)}
 
     # --- deck rules ------------------------------------------------------------------------
     @classmethod
@@ -83,10 +96,7 @@ class Senkai(EffectsMixin, Controller):
         c = s.cards[uid]
         if c.host is not None:
             return None
-        owner, _, name = c.zone.partition(".")
-        if name in LANE_POS:
-            return int(owner), name
-        return None
+        return LANE_ZONES.get(c.zone)
 
     def monster_at(self, s, p, lane):
         z = s.zones[f"{p}.{lane}"]
@@ -101,12 +111,16 @@ class Senkai(EffectsMixin, Controller):
     def stat(self, s, uid, name):
         """Return AP or HP: printed value, plus enchantment modifiers and effects, never below 0 (SK-R16, SK-R33)."""
         c = s.cards[uid]
-        total = self.rs.cards[c.cid].get(name) or 0
-        for a in c.attached:
-            total += self.rs.cards[s.cards[a].cid].get(name + "_mod") or 0
-        for m in c.flags.get("mods", ()):
-            if m["stat"] == name:
-                total += m["n"]
+        defs = self.rs.cards
+        total = defs[c.cid].get(name) or 0
+        if c.attached:
+            mod = name + "_mod"
+            for a in c.attached:
+                total += defs[s.cards[a].cid].get(mod) or 0
+        if c.flags:
+            for m in c.flags.get("mods", ()):
+                if m["stat"] == name:
+                    total += m["n"]
         return max(0, total)
 
     def cost(self, s, uid):
@@ -117,7 +131,8 @@ class Senkai(EffectsMixin, Controller):
         return d.color == color or ANY_COLOR in d.keywords
 
     def up_mana(self, s, p):
-        return [u for u in s.zones[f"{p}.mana"] if not s.cards[u].tapped]
+        cards = s.cards
+        return [u for u in s.zones[MANA_KEYS[p]] if not cards[u].tapped]
 
     def _first_turns(self, s):
         return s.turn <= 2   # turn 1 is the first player's first turn, turn 2 the second player's
@@ -146,10 +161,11 @@ class Senkai(EffectsMixin, Controller):
     def check_destroyed(self, s):
         """Destroy every monster whose damage reaches its HP (HP 0 included, SK-D9), turn player's first (SK-R28)."""
         dead = []
+        cards = s.cards
         for p in (s.active, 1 - s.active):
-            for lane in LANES:
-                for u in s.zones[f"{p}.{lane}"]:
-                    if s.cards[u].counters.get("damage", 0) >= self.stat(s, u, "hp"):
+            for key in LANE_KEYS[p]:
+                for u in s.zones[key]:
+                    if cards[u].counters.get("damage", 0) >= self.stat(s, u, "hp"):
                         dead.append(u)
         for u in dead:
             if self.lane_of(s, u) is not None:
@@ -178,35 +194,49 @@ class Senkai(EffectsMixin, Controller):
             return []
         if p != s.active or s.phase != "main":
             return []
+        # Actions are built as Action(kind, player, args) with `args` already sorted by name (what
+        # Action.make would do, minus its cost). Candidates that check_* plainly refuses are left out:
+        # unaffordable cards, a monster onto your own down monster, down attackers, down cards' abilities.
+        # The checks still give the reason when such an action is asked for (why_not, a drag).
+        cards, defs, zones = s.cards, self.rs.cards, s.zones
         out = []
-        monsters = [u for q in (p, 1 - p) for lane in LANES for u in s.zones[f"{q}.{lane}"]]
-        # Cards that cannot be paid for are left out here (cheaper); `check_play` still says why.
-        up = self.up_mana(s, p)
-        colors = {self.rs.cards[s.cards[m].cid].color for m in up}
-        wild = any(ANY_COLOR in self.rs.cards[s.cards[m].cid].keywords for m in up)
-        for u in s.zones[f"{p}.hand"]:
-            d = self.rs.cards[s.cards[u].cid]
+        mine = LANE_KEYS[p]
+        theirs = [t for key in LANE_KEYS[1 - p] for t in zones[key]]     # opposing monsters, table order
+        monsters = [u for key in mine for u in zones[key]] + theirs
+        n_up, colors, wild = 0, set(), False
+        for m in zones[MANA_KEYS[p]]:
+            if not cards[m].tapped:
+                d = defs[cards[m].cid]
+                n_up += 1
+                colors.add(d.color)
+                wild = wild or ANY_COLOR in d.keywords
+        for u in zones[HAND_KEYS[p]]:
+            d = defs[cards[u].cid]
             c = d.get("cost") or 0
-            if c and (c > len(up) or not (wild or d.color in colors)):
+            if c and (c > n_up or not (wild or d.color in colors)):
                 continue
             kind = d.kind
             if kind == "monster":
-                out += [Action.make("play", p, card=u, to=f"{p}.{lane}") for lane in LANES]
+                for key in mine:
+                    there = zones[key]
+                    if not there or not cards[there[0]].tapped:
+                        out.append(Action("play", p, (("card", u), ("to", key))))
             elif kind == "spell":
-                out.append(Action.make("play", p, card=u))
+                out.append(Action("play", p, (("card", u),)))
             elif kind == "enchantment":
-                out += [Action.make("play", p, card=u, target=m) for m in monsters]
-        for lane in LANES:
-            for u in s.zones[f"{p}.{lane}"]:
-                for lane2 in LANES:
-                    for t in s.zones[f"{1 - p}.{lane2}"]:
-                        out.append(Action.make("attack", p, card=u, target=t))
-                out.append(Action.make("attack", p, card=u, target_player=1 - p))
-        for zone in LANES + ("mana",):
-            for u in s.zones[f"{p}.{zone}"]:
-                if any(e.get("on") == "activate" for e in self.rs.cards[s.cards[u].cid].effects):
-                    out.append(Action.make("use", p, card=u))
-        out.append(Action.make("end_phase", p))
+                out += [Action("play", p, (("card", u), ("target", m))) for m in monsters]
+        for key in mine:
+            for u in zones[key]:
+                if not cards[u].tapped:
+                    out += [Action("attack", p, (("card", u), ("target", t))) for t in theirs]
+                    out.append(Action("attack", p, (("card", u), ("target_player", 1 - p))))
+        activated = self._activated
+        for key in USE_KEYS[p]:
+            for u in zones[key]:
+                c = cards[u]
+                if not c.tapped and c.cid in activated:
+                    out.append(Action("use", p, (("card", u),)))
+        out.append(Action("end_phase", p, ()))
         return out
 
     # --- checks shared by main-phase actions -------------------------------------------------------
