@@ -187,10 +187,10 @@ class Senkai(EffectsMixin, Controller):
             if pd["kind"] == "effect_target":
                 return self.effect_actions(s, p)
             if pd["kind"] == "pay":
-                out = [Action.make("pay", p, card=u) for u in self.up_mana(s, p)]
-                return out + [Action.make("pay_auto", p), Action.make("cancel", p)]
+                out = [Action("pay", p, (("card", u),)) for u in self.up_mana(s, p)]
+                return out + [Action("pay_auto", p, ()), Action("cancel", p, ())]
             if pd["kind"] == "break_wall":
-                return [Action.make("break_wall", p, target=u) for u in s.zones[f"{1 - p}.walls"]]
+                return [Action("break_wall", p, (("target", u),)) for u in s.zones[f"{1 - p}.walls"]]
             return []
         if p != s.active or s.phase != "main":
             return []
@@ -257,11 +257,14 @@ class Senkai(EffectsMixin, Controller):
         up = self.up_mana(s, p)
         if len(up) < c:
             return f"it costs {c} and you have {len(up)} up mana (SK-R14)"
-        color = self.rs.cards[s.cards[uid].cid].color
-        if not any(self._mana_colors_ok(s, m, color) for m in up):
-            label = self.rs.colors.get(color, {}).get("label", color)
-            return f"you need at least one up {label} mana to pay for it (SK-R14)"
-        return None
+        cards, defs = s.cards, self.rs.cards
+        color = defs[cards[uid].cid].color
+        for m in up:   # one mana of the card's colour, or one counting as every colour
+            d = defs[cards[m].cid]
+            if d.color == color or ANY_COLOR in d.keywords:
+                return None
+        label = self.rs.colors.get(color, {}).get("label", color)
+        return f"you need at least one up {label} mana to pay for it (SK-R14)"
 
     # --- play --------------------------------------------------------------------------------
     def check_play(self, s, a):
@@ -347,12 +350,14 @@ class Senkai(EffectsMixin, Controller):
         if pd is None:
             return "no card is waiting to be paid for"
         m = a["card"]
-        if m not in s.cards or s.cards[m].zone != f"{a.player}.mana":
+        c = s.cards.get(m)
+        if c is None or c.zone != MANA_KEYS[a.player]:
             return "pay with mana from your mana zone (SK-R14)"
-        if s.cards[m].tapped:
+        if c.tapped:
             return "that mana is already down (SK-R32)"
-        need_color = not any(self._mana_colors_ok(s, x, pd["color"]) for x in pd["paid"])
-        if need_color and pd["left"] == 1 and not self._mana_colors_ok(s, m, pd["color"]):
+        # Only the last mana to down must make up for a colour not paid yet.
+        if (pd["left"] == 1 and not self._mana_colors_ok(s, m, pd["color"])
+                and not any(self._mana_colors_ok(s, x, pd["color"]) for x in pd["paid"])):
             label = self.rs.colors.get(pd["color"], {}).get("label", pd["color"])
             return f"at least one downed mana must be {label} (SK-R14)"
         return None
