@@ -43,7 +43,10 @@ class Ijinden(EffectsMixin, Controller):
                         if any(e.get("on") == "static" for e in d.effects)}
         self._feat = {cid for cid, d in cards.items() if any(e.get("on") == "feat" for e in d.effects)}
         self._destroyed = {cid for cid, d in cards.items() if any(e.get("on") == "destroyed" for e in d.effects)}
+        # The keywords some lasting effect can give: `has` skips the battlefield scan for any other.
+        self._static_kws = {st.get("keyword") for steps in self._static.values() for st in steps}
         self._manual_move = False
+        self._all_candidates = False   # set by drop_action: list the candidates that fail their check too
 
     # ------------------------------------------------------------------ deck rules
     @classmethod
@@ -313,7 +316,11 @@ class Ijinden(EffectsMixin, Controller):
         return max(0, total)
 
     def has(self, s, uid, kw):
-        return kw in self.keywords(s, uid)
+        if kw in self._static_kws:
+            return kw in self.keywords(s, uid)
+        # No lasting effect gives kw: only the printed keywords and this turn's grants can hold it.
+        c = s.cards[uid]
+        return kw in self.rs.cards[c.cid].keywords or any(g["kw"] == kw for g in c.flags.get("grants", ()))
 
     # ------------------------------------------------------------------ moves: feats fire here
     def move(self, s, uid, to, **kw):
@@ -436,27 +443,51 @@ class Ijinden(EffectsMixin, Controller):
         if p != s.active:
             return []
         # Actions are built directly (args already sorted by name): this list is made for every move.
+        # Speed: a card that plainly fails its check (no placement right left, color or level or mana cost
+        # not met, a tapped or new Ijin) is left out, unless drop_action asks for every candidate. The
+        # checks stay the authority and run on whatever is listed. (A summon is listed without a summon
+        # right: a test sets that right by hand and then summons, past the engine's candidate cache.)
+        prune = not self._all_candidates
         out = []
         cards, defs = s.cards, self.rs.cards
         if s.phase == "main":
             mana, field = ("to", f"{p}.mana"), ("to", f"{p}.battlefield")
+            can_place = not prune or s.players[p].get("placement", 0) >= 1
+            level, colors = self._mana_reach(s, p)
+            n_mana = len(s.zones[f"{p}.mana"])
             for u in s.zones[f"{p}.hand"]:
-                act = HAND_KINDS.get(defs[cards[u].cid].kind)
+                d = defs[cards[u].cid]
+                act = HAND_KINDS.get(d.kind)
+                if act is None:
+                    continue
                 if act == "place":
-                    out.append(Action(act, p, (("card", u), mana)))
-                elif act == "cast":
-                    out.append(Action(act, p, (("card", u),)))
-                elif act:
+                    if can_place:
+                        out.append(Action(act, p, (("card", u), mana)))
+                    continue
+                if prune and not self._usable(d, level, colors):
+                    continue
+                if act == "cast":
+                    if not prune or n_mana >= (d.get("cost") or 0):
+                        out.append(Action(act, p, (("card", u),)))
+                else:
                     out.append(Action(act, p, (("card", u), field)))
             for u in s.zones[f"{p}.graveyard"]:
                 if UNDERWORLD in defs[cards[u].cid].keywords:
                     out.append(Action("underworld", p, (("card", u),)))
         if s.phase in ("main", "attack"):
-            for u in s.zones[f"{p}.battlefield"]:
-                if defs[cards[u].cid].kind == "ijin":
-                    out.append(Action("attack", p, (("card", u),)))
+            # after this main phase's battle no attack passes check_attack
+            if not (prune and s.phase == "main" and s.data.get("battled")):
+                for u in s.zones[f"{p}.battlefield"]:
+                    c = cards[u]
+                    if defs[c.cid].kind == "ijin" and (not prune or self._may_attack(s, u, c)):
+                        out.append(Action("attack", p, (("card", u),)))
             out.append(Action("end_phase", p, ()))
         return out
+
+    def _may_attack(self, s, u, c):
+        """The card-level tests of check_attack: face up, not attacking or tapped, not new without 即応."""
+        return (c.face_up and not c.tapped and not c.flags.get("attacking")
+                and (c.flags.get("entered") != s.turn or self.has(s, u, SWIFT)))
 
     def distinct(self, s, key):
         seen = []
@@ -506,20 +537,33 @@ class Ijinden(EffectsMixin, Controller):
             return f"{d.name} is a {self.rs.card_kinds[d.kind]['label']}, not a {self.rs.card_kinds[kind]['label']}"
         return None
 
-    def _conditions(self, s, p, uid):
-        """Check the color (IJ-R15) and level (IJ-R16) conditions of using a card (one pass over the mana zone)."""
-        d = self.rs.cards[s.cards[uid].cid]
-        color, have, seen = d.color, 0, False
+    def _mana_reach(self, s, p):
+        """Return (level, colors) of p's mana zone in one pass: the level of IJ-R16 and the colors of
+        the face-up Maryoku for IJ-R15."""
+        have, colors = 0, set()
+        cards, defs = s.cards, self.rs.cards
         for u in s.zones[f"{p}.mana"]:
-            c = s.cards[u]
+            c = cards[u]
             if not c.face_up:
                 have += 1
                 continue
-            m = self.rs.cards[c.cid]
+            m = defs[c.cid]
             if m.kind == "maryoku":
                 have += m.stats.get("level") or 0
-                seen = seen or m.color == color
-        if color and not seen:
+                colors.add(m.color)
+        return have, colors
+
+    @staticmethod
+    def _usable(d, have, colors):
+        """Whether card d meets the color and level conditions (the test of `_conditions`, without words)."""
+        return (not d.color or d.color in colors) and have >= (d.stats.get("level") or 0)
+
+    def _conditions(self, s, p, uid):
+        """Check the color (IJ-R15) and level (IJ-R16) conditions of using a card (one pass over the mana zone)."""
+        d = self.rs.cards[s.cards[uid].cid]
+        have, colors = self._mana_reach(s, p)
+        color = d.color
+        if color and color not in colors:
             return f"色条件: your mana zone has no {COLOR_JA.get(color, color)} Maryoku face up (IJ-R15)"
         need = d.stats.get("level") or 0
         if have < need:
@@ -1027,13 +1071,17 @@ class Ijinden(EffectsMixin, Controller):
 
     def drop_action(self, s, player, uid, zone, target):
         """Map a drag to its action; a Mahou dropped anywhere is cast, a mana card dropped anywhere pays."""
-        a = super().drop_action(s, player, uid, zone, target)
-        if a is not None:
-            return a
-        for a in self.actions(s, player):
-            if a.get("card") == uid and a.kind in ("cast", "pay", "attack", "underworld", "resolve"):
+        self._all_candidates = True   # a drag may mean an illegal action: the table then says why not
+        try:
+            a = super().drop_action(s, player, uid, zone, target)
+            if a is not None:
                 return a
-        return None
+            for a in self.actions(s, player):
+                if a.get("card") == uid and a.kind in ("cast", "pay", "attack", "underworld", "resolve"):
+                    return a
+            return None
+        finally:
+            self._all_candidates = False
 
 
 # --- the game's own ops (the names say what the source's keywords do) -----------------------------
