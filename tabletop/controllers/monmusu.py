@@ -247,14 +247,18 @@ class Monmusu(EffectsMixin, Controller):
 
     def can_be_attacked(self, s, uid) -> bool:
         """Return whether one monster may be the defending monster (the per-card form of `attackable`)."""
-        if not self.is_monster(s, uid) or self.down(s, uid):
+        return self.is_monster(s, uid) and not self.down(s, uid) and self._open_to_attack(s, uid)
+
+    def _open_to_attack(self, s, uid) -> bool:
+        """`can_be_attacked` for a card already known to be a monster that is not down."""
+        c = s.cards[uid]
+        if self.rs.cards[c.cid].has("unattackable"):      # [永続] このモン娘は攻撃されない (MM-R40)
             return False
-        z = self.slot_of(s, uid)
-        if self.d(s, uid).has("unattackable"):      # [永続] このモン娘は攻撃されない (MM-R40)
-            return False
+        z = SLOT_OF_KEY[c.zone]
         if z in SUBS:
             return True
-        sub = self.top(s, s.cards[uid].owner, SUBS[COLUMN[z] - 1])
+        pile = s.zones[SUB_KEYS[c.owner][COLUMN[z] - 1]]     # the sub slot in front of this main
+        sub = pile[-1] if pile else None
         return sub is None or not self.is_monster(s, sub) or self.d(s, sub).has("unattackable")
 
     # --- the candidate actions ---------------------------------------------------------------
@@ -269,6 +273,8 @@ class Monmusu(EffectsMixin, Controller):
         more than knowing it once. `check_<kind>` stays the authority on every listed action.
         With `every`, all action shapes are listed, legal or not, so that `drop_action` still finds
         the action a gesture means and the table can say why it is illegal.
+        Turn actions are built as Action(kind, player, args) with `args` already sorted by name
+        (what Action.make does, minus its cost).
         """
         if s.outcome is not None:
             return []
@@ -293,13 +299,14 @@ class Monmusu(EffectsMixin, Controller):
             return []
         hand = s.zones[f"{p}.hand"]
         if s.phase == "charge":
-            out = [Action.make("charge", p, card=u, to=f"{p}.mana") for u in hand]
+            mana = f"{p}.mana"
+            out = [Action("charge", p, (("card", u), ("to", mana))) for u in hand]
         elif s.phase == "home":
             out = self._home_actions(s, p, hand, every)
         else:
             out = self._cast_actions(s, p, hand, every)
-        out.append(Action.make("end_phase", p))
-        out.append(Action.make("end_turn", p))
+        out.append(Action("end_phase", p, ()))
+        out.append(Action("end_turn", p, ()))
         return out
 
     def _home_actions(self, s, p, hand, every: bool) -> list:
@@ -318,7 +325,7 @@ class Monmusu(EffectsMixin, Controller):
                 continue        # skip: its attribute is not in the mana zone (MM-R18)
             name, cost = d.get("monster"), d.get("cost")
             if every or (name not in names and cost <= ready):     # skip: same monster out (MM-R22), mana
-                out += [Action.make("summon", p, card=u, to=key) for key in SUB_KEYS[p]
+                out += [Action("summon", p, (("card", u), ("to", key))) for key in SUB_KEYS[p]
                         if every or not s.zones[key]]                   # skip: full slots (MM-D1)
             for t in mine:
                 dt = self.rs.cards[s.cards[t].cid]
@@ -326,8 +333,8 @@ class Monmusu(EffectsMixin, Controller):
                     continue
                 # skip: a down target (MM-D10), or not enough mana for the stack cost (MM-R20, MM-R21)
                 if every or (not s.cards[t].flags.get("down") and max(1, cost - dt.get("cost")) <= ready):
-                    out.append(Action.make("evolve", p, card=u, target=t))
-                    out.append(Action.make("awaken", p, card=u, target=t))
+                    out.append(Action("evolve", p, (("card", u), ("target", t))))
+                    out.append(Action("awaken", p, (("card", u), ("target", t))))
         return out
 
     def _cast_actions(self, s, p, hand, every: bool) -> list:
@@ -347,22 +354,22 @@ class Monmusu(EffectsMixin, Controller):
             c = s.cards[a]
             if not every and (s.turn == 1 or c.tapped or c.flags.get("down")):
                 continue        # skip: this monster cannot attack now (MM-R24, MM-R28, MM-R38)
-            out += [Action.make("attack", p, card=a, target=t) for t in targets]
+            out += [Action("attack", p, (("card", a), ("target", t))) for t in targets]
             if direct:
-                out.append(Action.make("attack", p, card=a, target_player=q))
+                out.append(Action("attack", p, (("card", a), ("target_player", q))))
         for a in mine:
             if "activate" in self.steps[s.cards[a].cid]:
-                out.append(Action.make("skill", p, card=a))
+                out.append(Action("skill", p, (("card", a),)))
         # skip: spell users that are cast or down (MM-R26, MM-R38); the attribute is matched below
         users = mine if every else [m for m in mine if not s.cards[m].tapped and not s.cards[m].flags.get("down")]
         for u in hand:
             d = self.rs.cards[s.cards[u].cid]
             if d.kind == "spell":
                 if d.get("trap"):
-                    out += [Action.make("set_trap", p, card=u, to=key) for key in SLOT_KEYS[p]
+                    out += [Action("set_trap", p, (("card", u), ("to", key))) for key in SLOT_KEYS[p]
                             if every or not s.zones[key]]                    # skip: full slots (MM-D2)
                 elif every or self.can_pay(s, p, d.get("cost"), d.color):   # skip: no mana (MM-R26)
-                    out += [Action.make("spell", p, card=u, target=m) for m in users
+                    out += [Action("spell", p, (("card", u), ("target", m))) for m in users
                             if every or self.rs.cards[s.cards[m].cid].color == d.color]
         for i, key in enumerate(SLOT_KEYS[p]):
             pile = s.zones[key]
@@ -376,7 +383,7 @@ class Monmusu(EffectsMixin, Controller):
                 col = COLUMN[SLOTS[i]]
                 for m in users:
                     if COLUMN[self.slot_of(s, m)] == col and (every or self.rs.cards[s.cards[m].cid].color == d.color):
-                        out.append(Action.make("spell", p, card=t, target=m))
+                        out.append(Action("spell", p, (("card", t), ("target", m))))
         return out
 
     # --- common refusals -------------------------------------------------------------------
@@ -385,8 +392,8 @@ class Monmusu(EffectsMixin, Controller):
             return "first answer the choice that is waiting"
         if a.player != s.active:
             return "it is not your turn"
-        phases = (phase,) if isinstance(phase, str) else phase
-        if s.phase not in phases:
+        if s.phase != phase and (isinstance(phase, str) or s.phase not in phase):
+            phases = (phase,) if isinstance(phase, str) else phase
             names = " or ".join(self.phase_words(x) for x in phases)
             return f"only in your {names} (now: {self.phase_words(s.phase)})"
         if s.data.get("battle"):
@@ -434,15 +441,18 @@ class Monmusu(EffectsMixin, Controller):
         self.log(s, f"{_p(a.player)} chooses to go {a['choice']}: {_p(first)} is the first player (先攻)")
         self._ask_picks(s, first)
 
+    def _taken_mains(self, s, p) -> set:
+        """Return the monster names p has already chosen as main monsters (MM-R7)."""
+        return {self.rs.cards[s.cards[u].cid].get("monster") for z in MAINS for u in s.zones[f"{p}.{z}"]}
+
+    def _pickable_def(self, d, taken) -> bool:
+        return d.kind == "monster" and d.get("cost") == 1 and d.get("monster") not in taken
+
     def pickable(self, s, p) -> list[str]:
         """Return the card ids of p's deck that may still be chosen as a main monster (MM-R7)."""
-        taken = {self.rs.cards[s.cards[u].cid].get("monster") for z in MAINS for u in s.zones[f"{p}.{z}"]}
-        out = []
-        for u in s.zones[f"{p}.deck"]:
-            d = self.rs.cards[s.cards[u].cid]
-            if d.kind == "monster" and d.get("cost") == 1 and d.get("monster") not in taken and d.id not in out:
-                out.append(d.id)
-        return sorted(out)
+        taken = self._taken_mains(s, p)
+        cids = {s.cards[u].cid for u in s.zones[f"{p}.deck"]}
+        return sorted(cid for cid in cids if self._pickable_def(self.rs.cards[cid], taken))
 
     def _ask_picks(self, s, p):
         names = {self.rs.cards[c].get("monster") for c in self.pickable(s, p)}
@@ -457,7 +467,10 @@ class Monmusu(EffectsMixin, Controller):
     def check_pick_main(self, s, a):
         if self._pending(s, a, "pick_main") is None:
             return "no main monster is being chosen now"
-        if a["choice"] not in self.pickable(s, a.player):
+        # The same as `a["choice"] in self.pickable(...)`, without listing them all.
+        d = self.rs.cards.get(a["choice"])
+        if (d is None or not self._pickable_def(d, self._taken_mains(s, a.player))
+                or not any(s.cards[u].cid == d.id for u in s.zones[f"{a.player}.deck"])):
             return "choose a cost-1 monster from your deck, different from the ones already chosen (MM-R7)"
         return None
 
@@ -727,7 +740,7 @@ class Monmusu(EffectsMixin, Controller):
             return why
         if s.turn == 1:
             return "the first player cannot attack in the first turn (MM-R24)"
-        if self.down(s, c.uid):
+        if c.flags.get("down"):
             return "a down monster cannot battle (MM-R38)"
         if c.tapped:
             return f"only a {self.rs.word('untapped')} monster can attack (MM-R28)"
@@ -738,7 +751,7 @@ class Monmusu(EffectsMixin, Controller):
                 return "attack a monster of the opponent's battle zone"
             if self.down(s, t):
                 return "a down monster cannot battle (MM-R38)"
-            if not self.can_be_attacked(s, t):
+            if not self._open_to_attack(s, t):
                 return ("that monster cannot be attacked: attack a sub monster, or a main monster whose column "
                         "has no attackable sub monster (MM-R28)")
             return None
