@@ -251,18 +251,26 @@ class Senkai(EffectsMixin, Controller):
 
     def _pay_reason(self, s, p, uid):
         """Return why `p` cannot pay for card `uid` now (SK-R14), or None."""
-        c = self.cost(s, uid)
+        cards, defs = s.cards, self.rs.cards
+        d = defs[cards[uid].cid]
+        c = d.get("cost") or 0
         if c == 0:
             return None
-        up = self.up_mana(s, p)
-        if len(up) < c:
-            return f"it costs {c} and you have {len(up)} up mana (SK-R14)"
-        cards, defs = s.cards, self.rs.cards
-        color = defs[cards[uid].cid].color
-        for m in up:   # one mana of the card's colour, or one counting as every colour
-            d = defs[cards[m].cid]
-            if d.color == color or ANY_COLOR in d.keywords:
-                return None
+        # One pass over the mana zone, stopping as soon as enough up mana and one of the card's
+        # colour (or counting as every colour) are seen; otherwise the reason, the count first.
+        color = d.color
+        up, colored = 0, False
+        for m in s.zones[MANA_KEYS[p]]:
+            mc = cards[m]
+            if not mc.tapped:
+                up += 1
+                if not colored:
+                    md = defs[mc.cid]
+                    colored = md.color == color or ANY_COLOR in md.keywords
+                if colored and up >= c:
+                    return None
+        if up < c:
+            return f"it costs {c} and you have {up} up mana (SK-R14)"
         label = self.rs.colors.get(color, {}).get("label", color)
         return f"you need at least one up {label} mana to pay for it (SK-R14)"
 
@@ -273,7 +281,7 @@ class Senkai(EffectsMixin, Controller):
         if why:
             return why
         u = a["card"]
-        if u not in s.cards or s.cards[u].zone != f"{p}.hand":
+        if u not in s.cards or s.cards[u].zone != HAND_KEYS[p]:
             return "that card is not in your hand"
         d = self.rs.cards[s.cards[u].cid]
         if d.kind not in PLAY_KINDS:
