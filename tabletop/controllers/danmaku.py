@@ -88,6 +88,10 @@ class Danmaku(EffectsMixin, Controller):
         self.bonus = int(self.params.get("power_bonus", 5))
         self.slots = int(self.params.get("familiar_slots", 5))
         self.turn_limit = int(self.params.get("turn_limit", 200))
+        # Each player's zone keys ("0.hand", ...), built once instead of formatted on every hot call.
+        self.zk = [{name: f"{p}.{name}" for name in ruleset.zones} for p in (0, 1)]
+        # Where the sources of auras lie, in the order `stat` reads them: (owner, zone key).
+        self.aura_zones = tuple((p, self.zk[p][key]) for p in (0, 1) for key in ("supports", "spell"))
 
     # --- deck rules ---------------------------------------------------------------------------
     @classmethod
@@ -167,15 +171,16 @@ class Danmaku(EffectsMixin, Controller):
 
     # --- reading the table ----------------------------------------------------------------------
     def main_of(self, s, p):
-        z = s.zones[f"{p}.main"]
+        z = s.zones[self.zk[p]["main"]]
         return z[0] if z else None
 
     def spell_of(self, s, p):
-        z = s.zones[f"{p}.spell"]
+        z = s.zones[self.zk[p]["spell"]]
         return z[0] if z else None
 
     def field(self, s, p):
-        return s.zones[f"{p}.main"] + s.zones[f"{p}.familiars"]
+        z = self.zk[p]
+        return s.zones[z["main"]] + s.zones[z["familiars"]]
 
     def power(self, s, uid) -> int:
         """Return the card's P: the power values of the point cards attached to it (DM-R5, DM-R6)."""
@@ -196,12 +201,11 @@ class Danmaku(EffectsMixin, Controller):
         mods = c.flags.get("mods")
         if mods:
             v += sum(m["n"] for m in mods if m["stat"] == name)
-        for p in (0, 1):
-            for key in ("supports", "spell"):
-                for src in s.zones[f"{p}.{key}"]:
-                    for e in self.statics[s.cards[src].cid]:
-                        if e.get("stat") == name and self._aura_hits(s, src, p, e, c):
-                            v += self._aura_amount(s, p, e)
+        for p, key in self.aura_zones:
+            for src in s.zones[key]:
+                for e in self.statics[s.cards[src].cid]:
+                    if e.get("stat") == name and self._aura_hits(s, src, p, e, c):
+                        v += self._aura_amount(s, p, e)
         return max(0, v)
 
     def _aura_hits(self, s, src, p, e, c) -> bool:
@@ -297,34 +301,82 @@ class Danmaku(EffectsMixin, Controller):
             if k == "defend":
                 return [Action.make("defend", p, card=u) for u in q["options"]]
             if k == "pay_discard":
-                return [Action.make("discard", p, card=u) for u in s.zones[f"{p}.hand"]]
+                return [Action.make("discard", p, card=u) for u in s.zones[self.zk[p]["hand"]]]
             return []
         if p != s.active:
             return []
-        out = []
         if s.phase == "main":
-            field = self.field(s, p)
-            for u in s.zones[f"{p}.hand"]:
-                d = self.card_def(s, u)
-                if d.kind == "point":
-                    pt = d.get("point")
-                    if pt == "bomb":
-                        out.append(Action.make("bomb", p, card=u))
-                    else:
-                        for t in field:
-                            out.append(Action.make(pt, p, card=u, target=t))
-                elif d.kind in ("familiar", "character"):
-                    out.append(Action.make("summon", p, card=u, to=f"{p}.familiars"))
-                elif d.kind == "support":
-                    out.append(Action.make("support", p, card=u, to=f"{p}.supports"))
-                elif d.kind == "spell":
-                    out.append(Action.make("declare", p, card=u, to=f"{p}.spell"))
-            for u in field:
-                if s.cards[u].cid in self.abilities:
-                    out.append(Action.make("ability", p, card=u))
-            out.append(Action.make("end_phase", p))
-        elif s.phase == "danmaku":
-            out.append(self._attack_action(s, p))
+            return self._main_actions(s, p)
+        if s.phase == "danmaku":
+            return [self._attack_action(s, p)]
+        return []
+
+    def _main_actions(self, s, p, every=False):
+        """Return the main-phase candidates of the turn player p.
+
+        Candidates that their check is sure to refuse are left out (random play and the bots ask for
+        the legal actions every move, and most hand cards are not playable): the conditions below
+        repeat those of `check_power`/`check_score`/`check_summon`/`check_declare`/`check_ability`,
+        which stay the authority and give the reasons. `every=True` lists them all, legal or not,
+        for `drop_action` (a refused drop still maps to its action, so the table can show why).
+        """
+        z = self.zk[p]
+        data = s.data
+        cards, defs = s.cards, self.rs.cards
+        field = s.zones[z["main"]] + s.zones[z["familiars"]]
+        m = field[0] if s.zones[z["main"]] else None
+        main_p = self.power(s, m) if m is not None else 0
+        spell_free = not s.zones[z["spell"]]
+        main_fu = grave = None                # found when a spell card in hand needs them
+        out = []
+        make = Action.make
+        for u in s.zones[z["hand"]]:
+            d = defs[cards[u].cid]
+            kind = d.kind
+            if kind == "point":
+                pt = d.get("point")
+                if pt == "bomb":
+                    out.append(make("bomb", p, card=u))
+                elif pt == "power":
+                    if every or not data["power_used"]:
+                        out.extend(make("power", p, card=u, target=t) for t in field)
+                elif pt == "score":
+                    if every or not data["score_used"]:
+                        heals_characters = bool(d.get("heal_x"))
+                        out.extend(make("score", p, card=u, target=t) for t in field
+                                   if every or not heals_characters or defs[cards[t].cid].kind == "character")
+                else:
+                    out.extend(make(pt, p, card=u, target=t) for t in field)
+            elif kind in ("familiar", "character"):
+                if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)
+                             and len(s.zones[z["familiars"]]) < self.slots):
+                    out.append(make("summon", p, card=u, to=z["familiars"]))
+            elif kind == "support":
+                out.append(make("support", p, card=u, to=z["supports"]))
+            elif kind == "spell":
+                if not every:
+                    if not spell_free or m is None:
+                        continue
+                    if grave is None:
+                        main_fu = self.stat(s, m, "spell")
+                        grave = [(defs[cards[g].cid].get("family"), defs[cards[g].cid].get("level"))
+                                 for g in s.zones[z["spell_grave"]]]
+                    if ((d.get("family"), d.get("level")) in grave or main_fu < (d.get("req_spell") or 0)
+                            or main_p < (d.get("req_p") or 0)):
+                        continue
+                out.append(make("declare", p, card=u, to=z["spell"]))
+        used = data["used"]
+        hand_n = len(s.zones[z["hand"]])
+        for u in field:
+            if cards[u].cid in self.abilities:
+                if not every:
+                    d = defs[cards[u].cid]
+                    pw = self.power(s, u)
+                    if (u in used or pw < (d.get("ability_p") or 0) or pw < (d.get("cost_p") or 0)
+                            or hand_n < (d.get("cost_hand") or 0)):
+                        continue
+                out.append(make("ability", p, card=u))
+        out.append(make("end_phase", p))
         return out
 
     def _attack_action(self, s, p):
@@ -336,13 +388,22 @@ class Danmaku(EffectsMixin, Controller):
         return Action.make("attack", p, card=src)
 
     def drop_action(self, s, player, uid, zone, target):
-        a = super().drop_action(s, player, uid, zone, target)
-        if a is None:
-            own = [x for x in self.actions(s, player) if x.get("card") == uid and x.get("to") is None
-                   and x.get("target") is None]
-            if len(own) == 1:
-                return own[0]
-        return a
+        # The engine's default mapping, over every candidate (legal or not: see `_main_actions`).
+        if not s.pending and player == s.active and s.phase == "main":
+            every = self._main_actions(s, player, every=True)
+        else:
+            every = self.actions(s, player)
+        cands = [x for x in every if x.get("card") == uid]
+        for a in cands:
+            if target is not None and a.get("target") == target:
+                return a
+        for a in cands:
+            if a.get("to") == zone:
+                return a
+        own = [x for x in cands if x.get("to") is None and x.get("target") is None]
+        if len(own) == 1:
+            return own[0]
+        return None
 
     # --- shared checks -------------------------------------------------------------------------
     def _main_phase(self, s, a):
@@ -356,14 +417,15 @@ class Danmaku(EffectsMixin, Controller):
 
     def _in_hand(self, s, a, kind=None):
         u = a["card"]
-        if u not in s.cards or s.cards[u].zone != f"{a.player}.hand":
+        if u not in s.cards or s.cards[u].zone != self.zk[a.player]["hand"]:
             return "that card is not in your hand"
         if kind and self.card_def(s, u).kind != kind:
             return f"that is not a {self.rs.card_kinds[kind]['label']} card"
         return None
 
     def _own_field(self, s, p, t):
-        return t in s.cards and s.cards[t].host is None and s.cards[t].zone in (f"{p}.main", f"{p}.familiars")
+        z = self.zk[p]
+        return t in s.cards and s.cards[t].host is None and s.cards[t].zone in (z["main"], z["familiars"])
 
     # --- setup answers ----------------------------------------------------------------------------
     def _pending(self, s, a, kind):
@@ -477,14 +539,14 @@ class Danmaku(EffectsMixin, Controller):
             return "a character card cannot be put onto the field from hand, only by an ability (DM-R8)"
         if d.kind != "familiar":
             return "only familiars go to the familiar zone"
-        if a.get("to") not in (None, f"{a.player}.familiars"):
+        if a.get("to") not in (None, self.zk[a.player]["familiars"]):
             return "familiars go to your familiar zone"
         m = self.main_of(s, a.player)
         need = d.get("req_p") or 0
         if m is None or self.power(s, m) < need:
             have = 0 if m is None else self.power(s, m)
             return f"{d.name} needs P{need} on your main character, it has P{have} (DM-R2)"
-        if len(s.zones[f"{a.player}.familiars"]) >= self.slots:
+        if len(s.zones[self.zk[a.player]["familiars"]]) >= self.slots:
             return f"your familiar zone is full: {self.slots} cards (DM-D13)"
         return None
 
@@ -497,7 +559,7 @@ class Danmaku(EffectsMixin, Controller):
         r = self._main_phase(s, a) or self._in_hand(s, a, "support")
         if r:
             return r
-        if a.get("to") not in (None, f"{a.player}.supports"):
+        if a.get("to") not in (None, self.zk[a.player]["supports"]):
             return "supports go to your support area"
         return None
 
@@ -512,7 +574,7 @@ class Danmaku(EffectsMixin, Controller):
         if r:
             return r
         p = a.player
-        if a.get("to") not in (None, f"{p}.spell"):
+        if a.get("to") not in (None, self.zk[p]["spell"]):
             return "a spell card is declared into your spell card slot"
         if self.spell_of(s, p) is not None:
             return "only one spell card can be in use at a time (DM-R9)"
@@ -553,7 +615,7 @@ class Danmaku(EffectsMixin, Controller):
             return f"the ability needs P{d.get('ability_p')} on {d.name}, it has P{pw} (DM-R1)"
         if pw < (d.get("cost_p") or 0):
             return f"the ability discards P{d.get('cost_p')} from {d.name}, it has P{pw} (DM-R30)"
-        if len(s.zones[f"{a.player}.hand"]) < (d.get("cost_hand") or 0):
+        if len(s.zones[self.zk[a.player]["hand"]]) < (d.get("cost_hand") or 0):
             return f"the ability discards {d.get('cost_hand')} card(s) from your hand (DM-R1)"
         return None
 
@@ -746,26 +808,31 @@ class Danmaku(EffectsMixin, Controller):
         """Remove defeated and timed-out cards (DM-R24, DM-R26, DM-D8), then check the wins (DM-R11–13)."""
         if not s.data.get("ready"):
             return
+        zones, cards = s.zones, s.cards
         for p in (0, 1):
-            for u in list(s.zones[f"{p}.spell"]):
-                c = s.cards[u]
+            z = self.zk[p]
+            for u in list(zones[z["spell"]]):
+                c = cards[u]
                 if c.counters.get("hp", 0) <= 0 or c.counters.get("time", 0) <= 0:
                     why = "its durability is 0" if c.counters.get("hp", 0) <= 0 else "its time limit is 0"
-                    self.leave_field(s, u, f"{p}.spell_grave")
+                    self.leave_field(s, u, z["spell_grave"])
                     self.log(s, f"{self.name(s, u)} goes to {PN(p)}'s spell graveyard ({why}, DM-R24)", kind="spell_down")
                     self.take_side(s, 1 - p, f"{self.name(s, u)} fell")
-            for u in list(s.zones[f"{p}.supports"]):
-                if s.cards[u].counters.get("time", 0) <= 0:
-                    self.leave_field(s, u, f"{p}.discard")
+            for u in list(zones[z["supports"]]):
+                if cards[u].counters.get("time", 0) <= 0:
+                    self.leave_field(s, u, z["discard"])
                     self.log(s, f"{self.name(s, u)}: time is up, to the graveyard (DM-D8)")
-            for u in self.field(s, p):
-                if s.cards[u].counters.get("hp", 0) <= 0:
-                    self.leave_field(s, u, f"{p}.discard")
+            for u in zones[z["main"]] + zones[z["familiars"]]:
+                if cards[u].counters.get("hp", 0) <= 0:
+                    self.leave_field(s, u, z["discard"])
                     self.log(s, f"{self.name(s, u)} is at 0 HP and goes to the graveyard (DM-R26)", kind="defeated")
         if s.outcome is not None:
             return
-        lost = [p for p in (0, 1) if not s.zones[f"{p}.main"]]
-        won = [p for p in (0, 1) if not s.zones[f"{p}.side"]]
+        z0, z1 = self.zk
+        if zones[z0["main"]] and zones[z1["main"]] and zones[z0["side"]] and zones[z1["side"]]:
+            return      # the usual case: no win condition reached
+        lost = [p for p in (0, 1) if not zones[self.zk[p]["main"]]]
+        won = [p for p in (0, 1) if not zones[self.zk[p]["side"]]]
         if len(lost) == 2 or len(won) == 2 or (lost and won and lost[0] == won[0]):
             self.win(s, None, "both players reached a win condition at once (DM-D17)")
         elif lost:
