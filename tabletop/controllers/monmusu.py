@@ -316,7 +316,11 @@ class Monmusu(EffectsMixin, Controller):
         # What check_summon and _stack_reason refuse on, known once for the whole hand.
         attrs = self.mana_attrs(s, p)
         ready = len(self.ready_mana(s, p))
-        names = {self.rs.cards[s.cards[t].cid].get("monster") for t in mine}
+        subs = SUB_KEYS[p] if every else [key for key in SUB_KEYS[p] if not s.zones[key]]   # skip: full (MM-D1)
+        same: dict[str, list] = {}      # monster name -> [(uid, cost)] of mine, in order
+        for t in mine:
+            dt = self.rs.cards[s.cards[t].cid]
+            same.setdefault(dt.get("monster"), []).append((t, dt.get("cost")))
         for u in hand:
             d = self.rs.cards[s.cards[u].cid]
             if d.kind != "monster":
@@ -324,15 +328,11 @@ class Monmusu(EffectsMixin, Controller):
             if not every and d.color not in attrs:
                 continue        # skip: its attribute is not in the mana zone (MM-R18)
             name, cost = d.get("monster"), d.get("cost")
-            if every or (name not in names and cost <= ready):     # skip: same monster out (MM-R22), mana
-                out += [Action("summon", p, (("card", u), ("to", key))) for key in SUB_KEYS[p]
-                        if every or not s.zones[key]]                   # skip: full slots (MM-D1)
-            for t in mine:
-                dt = self.rs.cards[s.cards[t].cid]
-                if dt.get("monster") != name:
-                    continue
+            if every or (name not in same and cost <= ready):     # skip: same monster out (MM-R22), mana
+                out += [Action("summon", p, (("card", u), ("to", key))) for key in subs]
+            for t, t_cost in same.get(name, ()):
                 # skip: a down target (MM-D10), or not enough mana for the stack cost (MM-R20, MM-R21)
-                if every or (not s.cards[t].flags.get("down") and max(1, cost - dt.get("cost")) <= ready):
+                if every or (not s.cards[t].flags.get("down") and max(1, cost - t_cost) <= ready):
                     out.append(Action("evolve", p, (("card", u), ("target", t))))
                     out.append(Action("awaken", p, (("card", u), ("target", t))))
         return out
@@ -362,12 +362,14 @@ class Monmusu(EffectsMixin, Controller):
                 out.append(Action("skill", p, (("card", a),)))
         # skip: spell users that are cast or down (MM-R26, MM-R38); the attribute is matched below
         users = mine if every else [m for m in mine if not s.cards[m].tapped and not s.cards[m].flags.get("down")]
+        free = None     # the empty slots, once a trap in hand asks
         for u in hand:
             d = self.rs.cards[s.cards[u].cid]
             if d.kind == "spell":
                 if d.get("trap"):
-                    out += [Action("set_trap", p, (("card", u), ("to", key))) for key in SLOT_KEYS[p]
-                            if every or not s.zones[key]]                    # skip: full slots (MM-D2)
+                    if free is None:        # skip: full slots (MM-D2)
+                        free = SLOT_KEYS[p] if every else [key for key in SLOT_KEYS[p] if not s.zones[key]]
+                    out += [Action("set_trap", p, (("card", u), ("to", key))) for key in free]
                 elif every or self.can_pay(s, p, d.get("cost"), d.color):   # skip: no mana (MM-R26)
                     out += [Action("spell", p, (("card", u), ("target", m))) for m in users
                             if every or self.rs.cards[s.cards[m].cid].color == d.color]
