@@ -29,6 +29,9 @@ FIELD = ("battlefield", "guardians")   # both rows are the battlefield (戦場) 
 HAND_KINDS = {"ijin": "summon", "haikei": "play_haikei", "maryoku": "place", "mahou": "cast"}
 COLOR_JA = {"red": "赤", "blue": "青", "green": "緑"}
 HAND_KEY = ("0.hand", "1.hand")
+# Zone keys by player and name ("0.mana"), built once: the per-move paths look them up, not format them.
+KEYS = tuple({z: f"{p}.{z}" for z in ("deck", "hand", "mana", "battlefield", "guardians", "graveyard")}
+             for p in (0, 1))
 
 
 @register
@@ -45,6 +48,9 @@ class Ijinden(EffectsMixin, Controller):
         self._destroyed = {cid for cid, d in cards.items() if any(e.get("on") == "destroyed" for e in d.effects)}
         # The keywords some lasting effect can give: `has` skips the battlefield scan for any other.
         self._static_kws = {st.get("keyword") for steps in self._static.values() for st in steps}
+        self._underworld = {cid for cid, d in cards.items() if UNDERWORLD in d.keywords}
+        self._maryoku = {cid: (d.stats.get("level") or 0, d.color) for cid, d in cards.items()
+                         if d.kind == "maryoku"}   # level and color of each Maryoku, for `_mana_reach`
         self._manual_move = False
         self._all_candidates = False   # set by drop_action: list the candidates that fail their check too
 
@@ -334,8 +340,8 @@ class Ijinden(EffectsMixin, Controller):
                 c.flags = {}
             if c.counters:
                 c.counters = {}
-            if (not self._manual_move and split_key(src)[1] in FIELD and split_key(to)[1] == "graveyard"
-                    and c.cid in self._feat and s.outcome is None):
+            if (c.cid in self._feat and not self._manual_move and split_key(src)[1] in FIELD
+                    and split_key(to)[1] == "graveyard" and s.outcome is None):
                 d = self.rs.cards[c.cid]
                 self.ask(s, c.owner, "feat", f"偉業能力 of {d.name}: use it? — {d.get('feat') or ''} (IJ-R20)",
                          card=uid, public_prompt=f"P{c.owner + 1} decides whether to use the feat ability of {d.name}")
@@ -416,20 +422,21 @@ class Ijinden(EffectsMixin, Controller):
             kind = pk["kind"]
             if kind == "effect_target":
                 return self.effect_actions(s, p)
+            # Built directly, like the main phase's candidates below (args sorted by name: card, target).
             if kind == "pay":
-                return [Action.make("pay", p, card=u) for u in s.zones[f"{p}.mana"]]
+                return [Action("pay", p, (("card", u),)) for u in s.zones[KEYS[p]["mana"]]]
             if kind == "feat":
                 # yes/no with no card argument: the table shows them as buttons (the prompt names the card)
                 return [Action("feat", p, ()), Action("no_feat", p, ())]
             if kind == "block":
                 b = s.data["battle"]
-                out = [Action.make("block", p, card=x, target=a)
+                out = [Action("block", p, (("card", x), ("target", a)))
                        for x in self.free_blockers(s, p) for a in b["attackers"]]
-                out.append(Action.make("done_blocking", p))
+                out.append(Action("done_blocking", p, ()))
                 return out
             if kind == "resolve":
                 # card= (not target=): the attacker being resolved is the card that acts; a click on it resolves it
-                return [Action.make("resolve", p, card=a) for a in s.data["battle"]["attackers"]]
+                return [Action("resolve", p, (("card", a),)) for a in s.data["battle"]["attackers"]]
             if kind == "mulligan":
                 return [Action.make("mulligan", p), Action.make("keep", p)]
             if kind == "next_game":
@@ -449,13 +456,13 @@ class Ijinden(EffectsMixin, Controller):
         # right: a test sets that right by hand and then summons, past the engine's candidate cache.)
         prune = not self._all_candidates
         out = []
-        cards, defs = s.cards, self.rs.cards
+        cards, defs, keys = s.cards, self.rs.cards, KEYS[p]
         if s.phase == "main":
-            mana, field = ("to", f"{p}.mana"), ("to", f"{p}.battlefield")
+            mana, field = ("to", keys["mana"]), ("to", keys["battlefield"])
             can_place = not prune or s.players[p].get("placement", 0) >= 1
             level, colors = self._mana_reach(s, p)
-            n_mana = len(s.zones[f"{p}.mana"])
-            for u in s.zones[f"{p}.hand"]:
+            n_mana = len(s.zones[keys["mana"]])
+            for u in s.zones[keys["hand"]]:
                 d = defs[cards[u].cid]
                 act = HAND_KINDS.get(d.kind)
                 if act is None:
@@ -471,13 +478,14 @@ class Ijinden(EffectsMixin, Controller):
                         out.append(Action(act, p, (("card", u),)))
                 else:
                     out.append(Action(act, p, (("card", u), field)))
-            for u in s.zones[f"{p}.graveyard"]:
-                if UNDERWORLD in defs[cards[u].cid].keywords:
+            underworld = self._underworld
+            for u in s.zones[keys["graveyard"]]:
+                if cards[u].cid in underworld:
                     out.append(Action("underworld", p, (("card", u),)))
         if s.phase in ("main", "attack"):
             # after this main phase's battle no attack passes check_attack
             if not (prune and s.phase == "main" and s.data.get("battled")):
-                for u in s.zones[f"{p}.battlefield"]:
+                for u in s.zones[keys["battlefield"]]:
                     c = cards[u]
                     if defs[c.cid].kind == "ijin" and (not prune or self._may_attack(s, u, c)):
                         out.append(Action("attack", p, (("card", u),)))
@@ -502,11 +510,11 @@ class Ijinden(EffectsMixin, Controller):
         b = s.data["battle"]
         used = {x for x, _ in b["blocks"]}
         out = []
-        for u in s.zones[f"{p}.battlefield"]:
+        for u in s.zones[KEYS[p]["battlefield"]]:
             c = s.cards[u]
             if not c.tapped and u not in used and c.face_up and self.rs.cards[c.cid].kind == "ijin":
                 out.append(u)
-        for u in s.zones[f"{p}.guardians"]:
+        for u in s.zones[KEYS[p]["guardians"]]:
             if not s.cards[u].tapped and u not in used:
                 out.append(u)
         return out
@@ -541,16 +549,16 @@ class Ijinden(EffectsMixin, Controller):
         """Return (level, colors) of p's mana zone in one pass: the level of IJ-R16 and the colors of
         the face-up Maryoku for IJ-R15."""
         have, colors = 0, set()
-        cards, defs = s.cards, self.rs.cards
-        for u in s.zones[f"{p}.mana"]:
+        cards, maryoku = s.cards, self._maryoku
+        for u in s.zones[KEYS[p]["mana"]]:
             c = cards[u]
             if not c.face_up:
                 have += 1
                 continue
-            m = defs[c.cid]
-            if m.kind == "maryoku":
-                have += m.stats.get("level") or 0
-                colors.add(m.color)
+            m = maryoku.get(c.cid)
+            if m:
+                have += m[0]
+                colors.add(m[1])
         return have, colors
 
     @staticmethod
@@ -572,7 +580,7 @@ class Ijinden(EffectsMixin, Controller):
 
     def _to(self, a, zone):
         to = a.get("to")
-        if to is not None and to != f"{a.player}.{zone}":
+        if to is not None and to != KEYS[a.player][zone]:   # after _main_gate: a.player is 0 or 1
             return f"that card goes onto your {self.rs.zones[zone].label}"
         return None
 
