@@ -1,12 +1,13 @@
-"""`search` (hard): determinized Monte-Carlo within a think-time budget.
+"""`search` (hard): determinized Monte-Carlo rollouts of the greedy policy, within a think budget.
 
 Each round samples a fresh determinization of the bot's view (hidden cards drawn from the open
-deck lists), plays every candidate action in it, and plays on with a fast greedy rollout policy
-until the opponent's next turn is over (or the game ends); the end position scores 1 for a win,
-0 for a loss, and in between the evaluation squashed to (0, 1). All candidates share each round's
-determinization, so their averages differ by what they do rather than by luck of the sample.
-The candidate with the best average wins; with many legal actions only the best `width` by the
-greedy one-step score are searched.
+deck lists), plays every candidate action in it, and plays on with the greedy policy for both
+players until the opponent's next turn is over (or the game ends); the end position scores 1 for
+a win, 0 for a loss, and in between the evaluation squashed to (0, 1). The candidate with the best
+average wins. This is a rollout policy-improvement step over greedy: a candidate is judged by where
+the game goes when both sides then play greedy, rather than by the position one move later, so
+search sees the opponent's answer, the blocker that is coming, the turn that ends too early. Only
+the best `width` candidates by greedy's one-step score are searched (plus greedy's own choice).
 
 `think` is a wall-clock budget in seconds (default 1 s; the bot stops a rollout mid-way rather
 than overrun it). `rounds` instead fixes the number of rounds, which makes the bot's choices
@@ -28,10 +29,9 @@ from .greedy import after, pick, position_key, score_actions, value
 
 DEFAULT_THINK = 1.0
 SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
-ROLLOUT_WIDTH = 6      # actions scored at each rollout step
 ROLLOUT_REPLIES = 2    # forced choices followed when a rollout step scores a move
-EPSILON = 0.1          # share of rollout steps played at random, so rollouts explore a little
-PRIOR = 2.0            # playouts' worth of weight given to the greedy one-step score
+ROLLOUT_STALL = 25     # moves in one turn of a rollout after which passing play on is preferred
+PRIOR = 1.0            # playouts' worth of weight given to the greedy one-step score
 
 
 class SearchBot(Bot):
@@ -40,7 +40,7 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, player: int, rng: random.Random | None = None, think: float | None = None,
-                 rounds: int | None = None, width: int = 8, horizon: int = 2, max_plies: int = 80):
+                 rounds: int | None = None, width: int = 4, horizon: int = 2, max_plies: int = 80):
         super().__init__(player, rng)
         self.think = DEFAULT_THINK if think is None else float(think)
         self.rounds = rounds
@@ -84,9 +84,8 @@ class SearchBot(Bot):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             g = g0 if rounds == 0 else game_from_view(view, self.rng, rs)
-            # Common random numbers: every candidate's rollout in a round draws the same random
-            # choices, so their values differ by what the candidates do, not by rollout luck.
-            round_seed = self.rng.getrandbits(62)
+            # Every candidate is rolled out in the same determinization, so their values differ by
+            # what the candidates do, not by the luck of the sample.
             done = True
             for a in cands:
                 if deadline is not None and time.perf_counter() >= deadline:
@@ -95,7 +94,7 @@ class SearchBot(Bot):
                 g2 = after(g, a)
                 if g2 is None:
                     continue
-                v = self.rollout(g2, view.turn, deadline, random.Random(round_seed))
+                v = self.rollout(g2, view.turn, deadline)
                 st = stats[a]
                 st[0] += 1
                 st[1] += v
@@ -116,33 +115,38 @@ class SearchBot(Bot):
         mean, n, action = top[0]
         return action, f"won {mean:.0%} of {n} playouts ({rounds} samples of the hidden cards)"
 
-    def rollout(self, game: Game, turn: int, deadline: float | None, rng: random.Random) -> float:
-        """Play on with the rollout policy until the horizon, and return the end value in [0, 1]."""
+    def rollout(self, game: Game, turn: int, deadline: float | None) -> float:
+        """Play on with the greedy policy for both players until the horizon; return the end value in [0, 1]."""
         me = self.player
         g = game
         plies = 0
+        moves, move_turn = 0, g.state.turn
         while g.state.outcome is None and g.state.turn < turn + self.horizon and plies < self.max_plies:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             try:
                 acts = g.legal_actions()
-            except Exception:
+            except Exception:   # a determinization the controller cannot handle: judge it as it stands
                 break
             if not acts:
                 break
-            who = g.to_act
-            if len(acts) == 1 or rng.random() < EPSILON:
-                nxt = after(g, acts[0] if len(acts) == 1 else rng.choice(acts))
+            if g.state.turn != move_turn:
+                moves, move_turn = 0, g.state.turn
+            moves += 1
+            if len(acts) == 1:
+                nxt = after(g, acts[0])
             else:
-                sample = acts if len(acts) <= ROLLOUT_WIDTH else rng.sample(acts, ROLLOUT_WIDTH)
+                who = g.to_act
+                stalling = moves > ROLLOUT_STALL
                 best, nxt = None, None
-                for a in sample:
+                for a in acts:
                     g2 = after(g, a)
                     if g2 is None:
                         continue
                     # A move that asks a choice (a payment, blockers) is judged once it is answered.
-                    v = (value(g2, who, ROLLOUT_REPLIES, ROLLOUT_WIDTH) if g2.state.pending else evaluate(g2, who))
-                    v += -0.01 if is_end(a) else 0.0
+                    v = (value(g2, who, ROLLOUT_REPLIES) if g2.state.pending else evaluate(g2, who))
+                    if is_end(a):
+                        v += 0.01 if stalling else -0.01
                     if best is None or v > best:
                         best, nxt = v, g2
             if nxt is None:

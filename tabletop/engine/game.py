@@ -220,6 +220,10 @@ class Game:
         g.barrier = self.barrier
         g.scenario = self.scenario
         g._cands, g._version = None, 0
+        if self._cands is not None and self._cands[0] == self._key(self._cands[0][3]):
+            # Same position, same legal actions: the copy need not check them again (bots clone a
+            # game, then apply one of its legal actions to the copy, thousands of times a decision).
+            g._cands = (g._key(self._cands[0][3]), self._cands[1], self._cands[2])
         return g
 
     def to_dict(self) -> dict:
