@@ -344,16 +344,16 @@ class Monmusu(EffectsMixin, Controller):
         mine = self.monsters(s, p)
         foes = self.monsters(s, q)
         if every:
-            targets, direct = foes, True
+            attackers, targets, direct = mine, foes, True
         else:
-            # skip: targets check_attack refuses whoever attacks, and a direct attack while
-            # some monster can be attacked (MM-R28)
-            targets = [t for t in foes if self.can_be_attacked(s, t)]
-            direct = not self.attackable(s, q)
-        for a in mine:
-            c = s.cards[a]
-            if not every and (s.turn == 1 or c.tapped or c.flags.get("down")):
-                continue        # skip: this monster cannot attack now (MM-R24, MM-R28, MM-R38)
+            # skip: monsters that cannot attack now (MM-R24, MM-R28, MM-R38), targets check_attack
+            # refuses whoever attacks, and a direct attack while some monster can be attacked (MM-R28;
+            # a monster that can be attacked is always in `attackable`, so that scan is rarely needed)
+            attackers = [] if s.turn == 1 else [
+                a for a in mine if not s.cards[a].tapped and not s.cards[a].flags.get("down")]
+            targets = [t for t in foes if self.can_be_attacked(s, t)] if attackers else []
+            direct = bool(attackers) and not targets and not self.attackable(s, q)
+        for a in attackers:
             out += [Action("attack", p, (("card", a), ("target", t))) for t in targets]
             if direct:
                 out.append(Action("attack", p, (("card", a), ("target_player", q))))
