@@ -161,11 +161,17 @@ class Senkai(EffectsMixin, Controller):
     def check_destroyed(self, s):
         """Destroy every monster whose damage reaches its HP (HP 0 included, SK-D9), turn player's first (SK-R28)."""
         dead = []
-        cards = s.cards
+        cards, defs = s.cards, self.rs.cards
         for p in (s.active, 1 - s.active):
             for key in LANE_KEYS[p]:
                 for u in s.zones[key]:
-                    if cards[u].counters.get("damage", 0) >= self.stat(s, u, "hp"):
+                    c = cards[u]
+                    dmg = c.counters.get("damage", 0)
+                    if not c.attached and not c.flags:    # no modifier: the printed HP (what stat() returns)
+                        hp = max(0, defs[c.cid].get("hp") or 0)
+                    else:
+                        hp = self.stat(s, u, "hp")
+                    if dmg >= hp:
                         dead.append(u)
         for u in dead:
             if self.lane_of(s, u) is not None:
@@ -196,8 +202,9 @@ class Senkai(EffectsMixin, Controller):
             return []
         # Actions are built as Action(kind, player, args) with `args` already sorted by name (what
         # Action.make would do, minus its cost). Candidates that check_* plainly refuses are left out:
-        # unaffordable cards, a monster onto your own down monster, down attackers, down cards' abilities.
-        # The checks still give the reason when such an action is asked for (why_not, a drag).
+        # unaffordable cards, a monster onto your own down monster, down attackers, down cards'
+        # abilities. The checks stay the authority and still give the
+        # reason when such an action is asked for (why_not, a drag).
         cards, defs, zones = s.cards, self.rs.cards, s.zones
         out = []
         mine = LANE_KEYS[p]
