@@ -161,7 +161,7 @@ class Ijinden(EffectsMixin, Controller):
         s.players[p]["summon"] = 0
         for q in (0, 1):
             for z in FIELD:
-                for u in s.zones[f"{q}.{z}"]:
+                for u in s.zones[KEYS[q][z]]:
                     f = s.cards[u].flags
                     if "mods" in f:
                         f["mods"] = [m for m in f["mods"] if m["until"] != "end_of_turn"]
@@ -526,6 +526,8 @@ class Ijinden(EffectsMixin, Controller):
         return s.pending[0]
 
     def _main_gate(self, s, a):
+        if s.phase == "main" and not s.pending and a.player == s.active:   # the usual case, tested first
+            return None
         if s.pending:
             return "first answer the question in front of you"
         if a.player != s.active:
@@ -990,6 +992,8 @@ class Ijinden(EffectsMixin, Controller):
     def after(self, s):
         """Drive the resolution step: when nothing is waiting, resolve the only attacker left or ask the
         defender which one is next; end the battle when none is left."""
+        if s.phase != "resolve":   # the loop below would return at once (most actions)
+            return
         while s.outcome is None and not s.pending and not s.data.get(QUEUE):
             b = s.data.get("battle")
             if s.phase != "resolve" or not b:
