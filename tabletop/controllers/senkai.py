@@ -52,9 +52,12 @@ class Senkai(EffectsMixin, Controller):
 
     def __init__(self, ruleset):
         super().__init__(ruleset)
-        # Card ids with an activated ability (SK-R19): found once, not by scanning effects per candidate.
+        # Card ids with an activated ability (SK-R19) or an end-of-turn effect (SK-D13): found once,
+        # not by scanning every card's effects per candidate or per end phase.
         self._activated = {cid for cid, d in ruleset.cards.items()
                            if any(e.get("on") == "activate" for e in d.effects)}
+        self._end_of_turn = {cid for cid, d in ruleset.cards.items()
+                             if any(e.get("on") == "end_of_turn" for e in d.effects)}
 
     # --- deck rules ------------------------------------------------------------------------
     @classmethod
@@ -288,21 +291,23 @@ class Senkai(EffectsMixin, Controller):
         if why:
             return why
         u = a["card"]
-        if u not in s.cards or s.cards[u].zone != HAND_KEYS[p]:
+        c = s.cards.get(u)
+        if c is None or c.zone != HAND_KEYS[p]:
             return "that card is not in your hand"
-        d = self.rs.cards[s.cards[u].cid]
-        if d.kind not in PLAY_KINDS:
+        kind = self.rs.cards[c.cid].kind
+        if kind not in PLAY_KINDS:
             return "mana cards are never in the hand (SK-R18)"
-        if d.kind == "monster":
+        if kind == "monster":
             to = a.get("to")
-            if not isinstance(to, str) or to.partition(".")[2] not in LANE_POS:
+            owner, _, lane = to.partition(".") if isinstance(to, str) else (None, None, None)
+            if lane not in LANE_POS:
                 return "a monster enters one of your lanes (SK-R15)"
-            if to.partition(".")[0] != str(p):
+            if owner != str(p):
                 return "a monster enters one of your own lanes (SK-R15)"
             there = s.zones[to]
             if there and s.cards[there[0]].tapped:
                 return "that lane holds your down monster (SK-R15)"
-        elif d.kind == "enchantment":
+        elif kind == "enchantment":
             t = a.get("target")
             if t not in s.cards or self.lane_of(s, t) is None:
                 return "an enchantment attaches to a monster in a lane (SK-R16)"
@@ -361,12 +366,13 @@ class Senkai(EffectsMixin, Controller):
         return s.pending[0]
 
     def check_pay(self, s, a):
-        pd = self._pay_pending(s, a.player)
+        p = a.player
+        pd = self._pay_pending(s, p)
         if pd is None:
             return "no card is waiting to be paid for"
         m = a["card"]
         c = s.cards.get(m)
-        if c is None or c.zone != MANA_KEYS[a.player]:
+        if c is None or c.zone != MANA_KEYS[p]:
             return "pay with mana from your mana zone (SK-R14)"
         if c.tapped:
             return "that mana is already down (SK-R32)"
@@ -521,11 +527,12 @@ class Senkai(EffectsMixin, Controller):
         if why:
             return why
         u = a["card"]
-        if u not in s.cards or s.cards[u].zone not in {f"{p}.{z}" for z in LANES + ("mana",)} or s.cards[u].host:
+        c = s.cards.get(u)
+        if c is None or c.zone not in USE_KEYS[p] or c.host:
             return "use abilities of your cards in your lanes or mana zone (SK-R19)"
-        if not any(e.get("on") == "activate" for e in self.rs.cards[s.cards[u].cid].effects):
+        if c.cid not in self._activated:
             return "that card has no ability to use"
-        if s.cards[u].tapped:
+        if c.tapped:
             return "a down card cannot be downed (SK-R32)"
         return None
 
@@ -545,9 +552,10 @@ class Senkai(EffectsMixin, Controller):
         s.phase = "end"
         self.log(s, f"P{p + 1} ends the main phase", kind="phase", phase="end")
         # End-of-turn effects of the turn player's cards (SK-R13, SK-D13).
-        for zone in LANES + ("mana",):
-            for u in list(s.zones[f"{p}.{zone}"]):
-                self.fire(s, u, "end_of_turn")
+        for key in USE_KEYS[p]:
+            for u in list(s.zones[key]):
+                if s.cards[u].cid in self._end_of_turn:   # fire() would find nothing to do for the others
+                    self.fire(s, u, "end_of_turn")
 
     def after(self, s):
         self.check_destroyed(s)
@@ -560,8 +568,8 @@ class Senkai(EffectsMixin, Controller):
                 self._finish_turn(s)
             elif s.phase == "up":
                 p = s.active
-                for zone in LANES + ("mana",):          # SK-R8
-                    for u in s.zones[f"{p}.{zone}"]:
+                for key in USE_KEYS[p]:                # SK-R8
+                    for u in s.zones[key]:
                         self.untap(s, u)
                 s.phase = "draw"
             elif s.phase == "draw":
