@@ -206,24 +206,21 @@ class Senkai(EffectsMixin, Controller):
         # Actions are built as Action(kind, player, args) with `args` already sorted by name (what
         # Action.make would do, minus its cost). Candidates that check_* plainly refuses are left out:
         # unaffordable cards, a monster onto your own down monster, down attackers, down cards'
-        # abilities. The checks stay the authority and still give the
-        # reason when such an action is asked for (why_not, a drag).
+        # abilities. The checks stay the authority and still give the reason when such an action is
+        # asked for (why_not, a drag).
         cards, defs, zones = s.cards, self.rs.cards, s.zones
         out = []
         mine = LANE_KEYS[p]
         theirs = [t for key in LANE_KEYS[1 - p] for t in zones[key]]     # opposing monsters, table order
         monsters = [u for key in mine for u in zones[key]] + theirs
-        n_up, colors, wild = 0, set(), False
-        for m in zones[MANA_KEYS[p]]:
-            if not cards[m].tapped:
-                d = defs[cards[m].cid]
-                n_up += 1
-                colors.add(d.color)
-                wild = wild or ANY_COLOR in d.keywords
+        up = self.up_mana(s, p)
+        up_defs = [defs[cards[m].cid] for m in up]
+        colors = {d.color for d in up_defs}
+        wild = any(ANY_COLOR in d.keywords for d in up_defs)
         for u in zones[HAND_KEYS[p]]:
             d = defs[cards[u].cid]
             c = d.get("cost") or 0
-            if c and (c > n_up or not (wild or d.color in colors)):
+            if c and (c > len(up) or not (wild or d.color in colors)):
                 continue
             kind = d.kind
             if kind == "monster":
@@ -241,11 +238,12 @@ class Senkai(EffectsMixin, Controller):
                     out += [Action("attack", p, (("card", u), ("target", t))) for t in theirs]
                     out.append(Action("attack", p, (("card", u), ("target_player", 1 - p))))
         activated = self._activated
-        for key in USE_KEYS[p]:
+        for key in mine:
             for u in zones[key]:
                 c = cards[u]
                 if not c.tapped and c.cid in activated:
                     out.append(Action("use", p, (("card", u),)))
+        out += [Action("use", p, (("card", m),)) for m in up if cards[m].cid in activated]
         out.append(Action("end_phase", p, ()))
         return out
 
@@ -367,9 +365,10 @@ class Senkai(EffectsMixin, Controller):
 
     def check_pay(self, s, a):
         p = a.player
-        pd = self._pay_pending(s, p)
-        if pd is None:
+        pending = s.pending   # _pay_pending, inlined: this check runs for every up mana while paying
+        if not pending or pending[0]["kind"] != "pay" or pending[0]["player"] != p:
             return "no card is waiting to be paid for"
+        pd = pending[0]
         m = a["card"]
         c = s.cards.get(m)
         if c is None or c.zone != MANA_KEYS[p]:
