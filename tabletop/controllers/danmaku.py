@@ -81,6 +81,8 @@ class Danmaku(EffectsMixin, Controller):
         # The lasting (static) steps of each card, read on every stat lookup: found once here.
         self.statics = {cid: tuple(e for e in d.effects if e.get("on") == "static")
                         for cid, d in ruleset.cards.items()}
+        # The P a point card gives while attached (other attached cards give none): see `power`.
+        self.point_power = {cid: d.get("power") or 0 for cid, d in ruleset.cards.items() if d.kind == "point"}
         self.abilities = {cid for cid, d in ruleset.cards.items()
                           if any(e.get("on") == "activate" for e in d.effects)}
         self.side_n = int(self.params.get("side_cards", 4))
@@ -184,12 +186,8 @@ class Danmaku(EffectsMixin, Controller):
 
     def power(self, s, uid) -> int:
         """Return the card's P: the power values of the point cards attached to it (DM-R5, DM-R6)."""
-        total = 0
-        for a in s.cards[uid].attached:
-            d = self.rs.cards[s.cards[a].cid]
-            if d.kind == "point":
-                total += d.get("power") or 0
-        return total
+        cards, point_power = s.cards, self.point_power
+        return sum(point_power.get(cards[a].cid, 0) for a in cards[uid].attached)
 
     def hp(self, s, uid) -> int:
         return s.cards[uid].counters.get("hp", 0)
@@ -285,6 +283,8 @@ class Danmaku(EffectsMixin, Controller):
                  {p: f"{PN(p)} takes a side card: {self.name(s, u)} ({why}); {len(side)} left"}, kind="side", player=p)
 
     # --- candidates ---------------------------------------------------------------------------
+    # Candidates are built as Action(kind, player, args) with `args` already sorted by name
+    # (card < choice < target < to): what Action.make would build, without its cost.
     def actions(self, s, p):
         if s.pending:
             q = s.pending[0]
@@ -295,13 +295,13 @@ class Danmaku(EffectsMixin, Controller):
                 return self.effect_actions(s, p)
             if k == "choose_main":
                 # `choice=` (not `card=`): the characters lie in the deck pile, so the table offers buttons.
-                return [Action.make("choose_main", p, choice=u) for u in q["options"]]
+                return [Action("choose_main", p, (("choice", u),)) for u in q["options"]]
             if k == "redraw":
                 return [Action.make("keep", p), Action.make("redraw", p)]
             if k == "defend":
-                return [Action.make("defend", p, card=u) for u in q["options"]]
+                return [Action("defend", p, (("card", u),)) for u in q["options"]]
             if k == "pay_discard":
-                return [Action.make("discard", p, card=u) for u in s.zones[self.zk[p]["hand"]]]
+                return [Action("discard", p, (("card", u),)) for u in s.zones[self.zk[p]["hand"]]]
             return []
         if p != s.active:
             return []
@@ -329,30 +329,29 @@ class Danmaku(EffectsMixin, Controller):
         spell_free = not s.zones[z["spell"]]
         main_fu = grave = None                # found when a spell card in hand needs them
         out = []
-        make = Action.make
         for u in s.zones[z["hand"]]:
             d = defs[cards[u].cid]
             kind = d.kind
             if kind == "point":
                 pt = d.get("point")
                 if pt == "bomb":
-                    out.append(make("bomb", p, card=u))
+                    out.append(Action("bomb", p, (("card", u),)))
                 elif pt == "power":
                     if every or not data["power_used"]:
-                        out.extend(make("power", p, card=u, target=t) for t in field)
+                        out.extend(Action("power", p, (("card", u), ("target", t))) for t in field)
                 elif pt == "score":
                     if every or not data["score_used"]:
                         heals_characters = bool(d.get("heal_x"))
-                        out.extend(make("score", p, card=u, target=t) for t in field
+                        out.extend(Action("score", p, (("card", u), ("target", t))) for t in field
                                    if every or not heals_characters or defs[cards[t].cid].kind == "character")
                 else:
-                    out.extend(make(pt, p, card=u, target=t) for t in field)
+                    out.extend(Action(pt, p, (("card", u), ("target", t))) for t in field)
             elif kind in ("familiar", "character"):
                 if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)
                              and len(s.zones[z["familiars"]]) < self.slots):
-                    out.append(make("summon", p, card=u, to=z["familiars"]))
+                    out.append(Action("summon", p, (("card", u), ("to", z["familiars"]))))
             elif kind == "support":
-                out.append(make("support", p, card=u, to=z["supports"]))
+                out.append(Action("support", p, (("card", u), ("to", z["supports"]))))
             elif kind == "spell":
                 if not every:
                     if not spell_free or m is None:
@@ -364,7 +363,7 @@ class Danmaku(EffectsMixin, Controller):
                     if ((d.get("family"), d.get("level")) in grave or main_fu < (d.get("req_spell") or 0)
                             or main_p < (d.get("req_p") or 0)):
                         continue
-                out.append(make("declare", p, card=u, to=z["spell"]))
+                out.append(Action("declare", p, (("card", u), ("to", z["spell"]))))
         used = data["used"]
         hand_n = len(s.zones[z["hand"]])
         for u in field:
@@ -375,8 +374,8 @@ class Danmaku(EffectsMixin, Controller):
                     if (u in used or pw < (d.get("ability_p") or 0) or pw < (d.get("cost_p") or 0)
                             or hand_n < (d.get("cost_hand") or 0)):
                         continue
-                out.append(make("ability", p, card=u))
-        out.append(make("end_phase", p))
+                out.append(Action("ability", p, (("card", u),)))
+        out.append(Action("end_phase", p, ()))
         return out
 
     def _attack_action(self, s, p):
@@ -384,8 +383,8 @@ class Danmaku(EffectsMixin, Controller):
         src = me if me is not None else self.main_of(s, p)
         foe = self.spell_of(s, 1 - p)
         if foe is not None:
-            return Action.make("attack", p, card=src, target=foe)
-        return Action.make("attack", p, card=src)
+            return Action("attack", p, (("card", src), ("target", foe)))
+        return Action("attack", p, (("card", src),))
 
     def drop_action(self, s, player, uid, zone, target):
         # The engine's default mapping, over every candidate (legal or not: see `_main_actions`).
@@ -416,16 +415,19 @@ class Danmaku(EffectsMixin, Controller):
         return None
 
     def _in_hand(self, s, a, kind=None):
-        u = a["card"]
-        if u not in s.cards or s.cards[u].zone != self.zk[a.player]["hand"]:
+        c = s.cards.get(a["card"])
+        if c is None or c.zone != self.zk[a.player]["hand"]:
             return "that card is not in your hand"
-        if kind and self.card_def(s, u).kind != kind:
+        if kind and self.rs.cards[c.cid].kind != kind:
             return f"that is not a {self.rs.card_kinds[kind]['label']} card"
         return None
 
     def _own_field(self, s, p, t):
+        c = s.cards.get(t)
+        if c is None or c.host is not None:
+            return False
         z = self.zk[p]
-        return t in s.cards and s.cards[t].host is None and s.cards[t].zone in (z["main"], z["familiars"])
+        return c.zone == z["main"] or c.zone == z["familiars"]
 
     # --- setup answers ----------------------------------------------------------------------------
     def _pending(self, s, a, kind):
@@ -482,7 +484,7 @@ class Danmaku(EffectsMixin, Controller):
         r = self._main_phase(s, a) or self._in_hand(s, a, "point")
         if r:
             return r
-        d = self.card_def(s, a["card"])
+        d = self.rs.cards[s.cards[a["card"]].cid]
         if d.get("point") != pt:
             return f"{d.name} is not a {rule_word} card"
         if not self._own_field(s, a.player, a["target"]):
