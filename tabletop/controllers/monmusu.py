@@ -182,6 +182,10 @@ class Monmusu(EffectsMixin, Controller):
     def ready_mana(self, s, p) -> list[int]:
         return [u for u in s.zones[f"{p}.mana"] if not s.cards[u].tapped]
 
+    def has_attr(self, s, p, attr) -> bool:
+        """Return whether `attr` is among the attributes of p's mana zone (`attr in mana_attrs`)."""
+        return any(self.rs.cards[s.cards[u].cid].color == attr for u in s.zones[f"{p}.mana"])
+
     def can_pay(self, s, p, n: int, attr: str | None = None) -> bool:
         ready = self.ready_mana(s, p)
         if len(ready) < n:
@@ -450,6 +454,11 @@ class Monmusu(EffectsMixin, Controller):
     def _pickable_def(self, d, taken) -> bool:
         return d.kind == "monster" and d.get("cost") == 1 and d.get("monster") not in taken
 
+    def _any_pickable(self, s, p) -> bool:
+        """`bool(self.pickable(s, p))`, without listing them."""
+        taken = self._taken_mains(s, p)
+        return any(self._pickable_def(self.rs.cards[s.cards[u].cid], taken) for u in s.zones[f"{p}.deck"])
+
     def pickable(self, s, p) -> list[str]:
         """Return the card ids of p's deck that may still be chosen as a main monster (MM-R7)."""
         taken = self._taken_mains(s, p)
@@ -470,9 +479,10 @@ class Monmusu(EffectsMixin, Controller):
         if self._pending(s, a, "pick_main") is None:
             return "no main monster is being chosen now"
         # The same as `a["choice"] in self.pickable(...)`, without listing them all.
-        d = self.rs.cards.get(a["choice"])
+        cid = a["choice"]
+        d = self.rs.cards.get(cid)
         if (d is None or not self._pickable_def(d, self._taken_mains(s, a.player))
-                or not any(s.cards[u].cid == d.id for u in s.zones[f"{a.player}.deck"])):
+                or cid not in {s.cards[u].cid for u in s.zones[f"{a.player}.deck"]}):
             return "choose a cost-1 monster from your deck, different from the ones already chosen (MM-R7)"
         return None
 
@@ -486,7 +496,7 @@ class Monmusu(EffectsMixin, Controller):
         self.log(s, f"{_p(p)} puts a main monster face down and cast in {self.zone_label(c.zone)} (MM-R7)",
                  {p: f"{_p(p)} puts {self.name(s, uid)} face down and cast in {self.zone_label(c.zone)}"})
         pe["left"] = pe.get("left", 1) - 1   # (a determinized copy of the other player's pick has no count)
-        if pe["left"] <= 0 or not self.pickable(s, p):
+        if pe["left"] <= 0 or not self._any_pickable(s, p):
             s.pending.pop(0)
             self._picks_done(s, p)
 
@@ -639,9 +649,10 @@ class Monmusu(EffectsMixin, Controller):
         c, why = self._own_card(s, a)
         if why:
             return None, why
-        if c.zone != f"{a.player}.hand" or self.rs.cards[c.cid].kind != "monster":
+        d = self.rs.cards[c.cid]
+        if c.zone != f"{a.player}.hand" or d.kind != "monster":
             return None, "choose a monster in your hand"
-        if self.rs.cards[c.cid].color not in self.mana_attrs(s, a.player):
+        if not self.has_attr(s, a.player, d.color):
             return None, "its attribute must be among the cards of your mana zone (MM-R18)"
         return c, None
 
@@ -1197,6 +1208,8 @@ class Monmusu(EffectsMixin, Controller):
     def _check_end(self, s):
         if s.outcome is not None:
             return
+        if s.players[0].get("hp", 1) > 0 and s.players[1].get("hp", 1) > 0:
+            return          # (the usual case, after every action)
         dead = [p for p in (0, 1) if s.players[p].get("hp", 1) <= 0]
         if len(dead) == 2:
             self.win(s, None, "both players' HP reached 0 (MM-R44)")
