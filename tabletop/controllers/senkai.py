@@ -186,7 +186,9 @@ class Senkai(EffectsMixin, Controller):
             self.destroy(s, uid)
 
     # --- candidates ----------------------------------------------------------------------------
-    def actions(self, s, p):
+    def actions(self, s, p, down=False):
+        """Return the candidates; `down=True` also lists the moves a down card makes illegal, which
+        are left out otherwise (for `drop_action`: a refused drop still maps to its action)."""
         if s.outcome is not None:
             return []
         if s.pending:
@@ -205,9 +207,9 @@ class Senkai(EffectsMixin, Controller):
             return []
         # Actions are built as Action(kind, player, args) with `args` already sorted by name (what
         # Action.make would do, minus its cost). Candidates that check_* plainly refuses are left out:
-        # unaffordable cards, a monster onto your own down monster, down attackers, down cards'
-        # abilities. The checks stay the authority and still give the reason when such an action is
-        # asked for (why_not, a drag).
+        # unaffordable cards, and unless `down`, a monster onto your own down monster, down attackers
+        # and down cards' abilities. The checks stay the authority and still give the reason when
+        # such an action is asked for (why_not, a drag).
         cards, defs, zones = s.cards, self.rs.cards, s.zones
         out = []
         mine = LANE_KEYS[p]
@@ -226,7 +228,7 @@ class Senkai(EffectsMixin, Controller):
             if kind == "monster":
                 for key in mine:
                     there = zones[key]
-                    if not there or not cards[there[0]].tapped:
+                    if down or not there or not cards[there[0]].tapped:
                         out.append(Action("play", p, (("card", u), ("to", key))))
             elif kind == "spell":
                 out.append(Action("play", p, (("card", u),)))
@@ -234,16 +236,17 @@ class Senkai(EffectsMixin, Controller):
                 out += [Action("play", p, (("card", u), ("target", m))) for m in monsters]
         for key in mine:
             for u in zones[key]:
-                if not cards[u].tapped:
+                if down or not cards[u].tapped:
                     out += [Action("attack", p, (("card", u), ("target", t))) for t in theirs]
                     out.append(Action("attack", p, (("card", u), ("target_player", 1 - p))))
         activated = self._activated
         for key in mine:
             for u in zones[key]:
                 c = cards[u]
-                if not c.tapped and c.cid in activated:
+                if (down or not c.tapped) and c.cid in activated:
                     out.append(Action("use", p, (("card", u),)))
-        out += [Action("use", p, (("card", m),)) for m in up if cards[m].cid in activated]
+        mana = zones[MANA_KEYS[p]] if down else up
+        out += [Action("use", p, (("card", m),)) for m in mana if cards[m].cid in activated]
         out.append(Action("end_phase", p, ()))
         return out
 
@@ -630,7 +633,15 @@ class Senkai(EffectsMixin, Controller):
                 return Action.make("attack", player, card=uid, target=target)
             if zone and zone.startswith(f"{1 - player}.") or (target in s.cards and s.cards[target].owner != player):
                 return Action.make("attack", player, card=uid, target_player=1 - player)
-        return super().drop_action(s, player, uid, zone, target)
+        # The engine's default mapping (Controller.drop_action), over every candidate of a down card too.
+        cands = [a for a in self.actions(s, player, down=True) if a.get("card") == uid]
+        for a in cands:
+            if target is not None and a.get("target") == target:
+                return a
+        for a in cands:
+            if a.get("to") == zone:
+                return a
+        return None
 
     def describe(self, s, a, viewer=None):
         k = a.kind
