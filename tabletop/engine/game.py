@@ -120,8 +120,12 @@ class Game:
             return None          # checked by legal_actions in this very position
         reason = self.controller.check(s, action)
         if reason is None and action not in cands:
-            # The check passed but no candidate has exactly these arguments (one is extra or odd).
-            return f"{action.kind} does not take those arguments ({action})"
+            # The check passed but no cached candidate has exactly these arguments. Ask the
+            # controller afresh (the state may have been edited by hand since), then refuse:
+            # an argument is extra or odd.
+            self._cands = None
+            if action not in self._cached(action.player)[0]:
+                return f"{action.kind} does not take those arguments ({action})"
         return reason
 
     def apply(self, action: Action | str) -> list[Event]:
