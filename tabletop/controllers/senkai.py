@@ -439,10 +439,11 @@ class Senkai(EffectsMixin, Controller):
         if why:
             return why
         u = a["card"]
-        where = self.lane_of(s, u) if u in s.cards else None
+        c = s.cards.get(u)
+        where = LANE_ZONES.get(c.zone) if c is not None and c.host is None else None   # lane_of, inlined
         if where is None or where[0] != p:
             return "only your monsters in your lanes attack (SK-R20)"
-        if s.cards[u].tapped:
+        if c.tapped:
             return "a down monster cannot attack (SK-R20)"
         if a.get("target_player") is not None:
             if a["target_player"] != 1 - p:
@@ -454,7 +455,8 @@ class Senkai(EffectsMixin, Controller):
                 return "an opposing monster in the facing lane blocks attacks on the player (SK-R21)"
             return None
         t = a.get("target")
-        tw = self.lane_of(s, t) if t in s.cards else None
+        tc = s.cards.get(t)
+        tw = LANE_ZONES.get(tc.zone) if tc is not None and tc.host is None else None
         if tw is None or tw[0] != 1 - p:
             return "attack an opposing monster in a lane, or the opposing player (SK-R23)"
         dist = abs(LANE_POS[facing(where[1])] - LANE_POS[tw[1]])
