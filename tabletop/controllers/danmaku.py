@@ -94,6 +94,9 @@ class Danmaku(EffectsMixin, Controller):
         self.zk = [{name: f"{p}.{name}" for name in ruleset.zones} for p in (0, 1)]
         # Where the sources of auras lie, in the order `stat` reads them: (owner, zone key).
         self.aura_zones = tuple((p, self.zk[p][key]) for p in (0, 1) for key in ("supports", "spell"))
+        # Where `state_rules` looks for a card at 0 HP, and for one at 0 time.
+        self.hp_zones = tuple(self.zk[p][key] for p in (0, 1) for key in ("spell", "main", "familiars"))
+        self.time_zones = tuple(self.zk[p][key] for p in (0, 1) for key in ("spell", "supports"))
 
     # --- deck rules ---------------------------------------------------------------------------
     @classmethod
@@ -810,6 +813,39 @@ class Danmaku(EffectsMixin, Controller):
         """Remove defeated and timed-out cards (DM-R24, DM-R26, DM-D8), then check the wins (DM-R11–13)."""
         if not s.data.get("ready"):
             return
+        if self._something_falls(s):
+            self._remove_fallen(s)
+        if s.outcome is not None:
+            return
+        zones = s.zones
+        z0, z1 = self.zk
+        if zones[z0["main"]] and zones[z1["main"]] and zones[z0["side"]] and zones[z1["side"]]:
+            return      # the usual case: no win condition reached
+        lost = [p for p in (0, 1) if not zones[self.zk[p]["main"]]]
+        won = [p for p in (0, 1) if not zones[self.zk[p]["side"]]]
+        if len(lost) == 2 or len(won) == 2 or (lost and won and lost[0] == won[0]):
+            self.win(s, None, "both players reached a win condition at once (DM-D17)")
+        elif lost:
+            self.win(s, 1 - lost[0], f"{PN(lost[0])}'s main character is at 0 HP (DM-R11)")
+        elif won:
+            self.win(s, won[0], f"{PN(won[0])} has no side cards left (DM-R12)")
+
+    def _something_falls(self, s) -> bool:
+        """Return whether a card on the field is at 0 HP or 0 time (a cheap scan: usually none is)."""
+        cards, zones = s.cards, s.zones
+        for key in self.hp_zones:
+            for u in zones[key]:
+                if cards[u].counters.get("hp", 0) <= 0:
+                    return True
+        for key in self.time_zones:
+            for u in zones[key]:
+                if cards[u].counters.get("time", 0) <= 0:
+                    return True
+        return False
+
+    def _remove_fallen(self, s):
+        """Move the cards at 0 HP or 0 time off the field, player by player (a spell card falling
+        hands its owner's opponent a side card)."""
         zones, cards = s.zones, s.cards
         for p in (0, 1):
             z = self.zk[p]
@@ -828,19 +864,6 @@ class Danmaku(EffectsMixin, Controller):
                 if cards[u].counters.get("hp", 0) <= 0:
                     self.leave_field(s, u, z["discard"])
                     self.log(s, f"{self.name(s, u)} is at 0 HP and goes to the graveyard (DM-R26)", kind="defeated")
-        if s.outcome is not None:
-            return
-        z0, z1 = self.zk
-        if zones[z0["main"]] and zones[z1["main"]] and zones[z0["side"]] and zones[z1["side"]]:
-            return      # the usual case: no win condition reached
-        lost = [p for p in (0, 1) if not zones[self.zk[p]["main"]]]
-        won = [p for p in (0, 1) if not zones[self.zk[p]["side"]]]
-        if len(lost) == 2 or len(won) == 2 or (lost and won and lost[0] == won[0]):
-            self.win(s, None, "both players reached a win condition at once (DM-D17)")
-        elif lost:
-            self.win(s, 1 - lost[0], f"{PN(lost[0])}'s main character is at 0 HP (DM-R11)")
-        elif won:
-            self.win(s, won[0], f"{PN(won[0])} has no side cards left (DM-R12)")
 
     def after(self, s):
         if s.outcome is None:
