@@ -58,6 +58,8 @@ class Senkai(EffectsMixin, Controller):
                            if any(e.get("on") == "activate" for e in d.effects)}
         self._end_of_turn = {cid for cid, d in ruleset.cards.items()
                              if any(e.get("on") == "end_of_turn" for e in d.effects)}
+        # Printed HP as stat() reads it when nothing modifies it (the destroy check runs after every action).
+        self._printed_hp = {cid: max(0, d.get("hp") or 0) for cid, d in ruleset.cards.items()}
 
     # --- deck rules ------------------------------------------------------------------------
     @classmethod
@@ -164,17 +166,14 @@ class Senkai(EffectsMixin, Controller):
     def check_destroyed(self, s):
         """Destroy every monster whose damage reaches its HP (HP 0 included, SK-D9), turn player's first (SK-R28)."""
         dead = []
-        cards, defs = s.cards, self.rs.cards
+        cards, printed_hp = s.cards, self._printed_hp
         for p in (s.active, 1 - s.active):
             for key in LANE_KEYS[p]:
                 for u in s.zones[key]:
                     c = cards[u]
-                    dmg = c.counters.get("damage", 0)
-                    if not c.attached and not c.flags:    # no modifier: the printed HP (what stat() returns)
-                        hp = max(0, defs[c.cid].get("hp") or 0)
-                    else:
-                        hp = self.stat(s, u, "hp")
-                    if dmg >= hp:
+                    # No enchantment and no modifier: stat() would return the printed HP.
+                    hp = printed_hp[c.cid] if not c.attached and not c.flags else self.stat(s, u, "hp")
+                    if c.counters.get("damage", 0) >= hp:
                         dead.append(u)
         for u in dead:
             if self.lane_of(s, u) is not None:
