@@ -211,16 +211,17 @@ class Danmaku(EffectsMixin, Controller):
 
     def _aura_hits(self, s, src, p, e, c) -> bool:
         to = e.get("to", "own")
+        z = self.zk[p]
         if to == "self":
             ok = c.uid == src
         elif to == "own":
-            ok = c.zone in (f"{p}.main", f"{p}.familiars")
+            ok = c.zone in (z["main"], z["familiars"])
         elif to == "enemy":
-            ok = c.zone in (f"{1 - p}.main", f"{1 - p}.familiars")
+            ok = c.zone in (self.zk[1 - p]["main"], self.zk[1 - p]["familiars"])
         elif to == "main":
-            ok = c.zone == f"{p}.main"
+            ok = c.zone == z["main"]
         elif to == "spell":
-            ok = c.zone == f"{p}.spell"
+            ok = c.zone == z["spell"]
         else:
             ok = False
         if not ok:
@@ -767,10 +768,11 @@ class Danmaku(EffectsMixin, Controller):
         self.log(s, f"{who} → {self.name(s, target)} (攻{attack})", kind="attack_value", target=target)
         if not self.hit_check(s, hit, self.stat(s, guard, "eva")):
             return
-        dmg = max(0, attack - self.stat(s, guard, "def"))                  # DM-R23, DM-D2
+        guard_def = self.stat(s, guard, "def")
+        dmg = max(0, attack - guard_def)                                   # DM-R23, DM-D2
         c = s.cards[target]
         c.counters["hp"] = max(0, self.hp(s, target) - dmg)
-        self.log(s, f"{self.name(s, target)} takes {dmg} damage (攻{attack} − 防{self.stat(s, guard, 'def')}); "
+        self.log(s, f"{self.name(s, target)} takes {dmg} damage (攻{attack} − 防{guard_def}); "
                     f"HP {c.counters['hp']}", kind="damage", target=target, amount=dmg)
         self.state_rules(s)
 
@@ -871,16 +873,16 @@ class Danmaku(EffectsMixin, Controller):
 
     # --- effect hooks ----------------------------------------------------------------------------------
     def effect_candidates(self, s, ctx, spec):
-        out = super().effect_candidates(s, ctx, spec)
-        if isinstance(spec, dict) and spec.get("enter"):
-            p = ctx["player"]
-            if len(s.zones[f"{p}.familiars"]) >= self.slots:
-                return []
-            on_field = {self.name(s, u) for u in self.field(s, p)}
-            # DM-R8: no second copy of a character on your field; only characters and familiars enter.
-            out = [u for u in out if self.card_def(s, u).kind in ("character", "familiar")
-                   and not (self.card_def(s, u).kind == "character" and self.name(s, u) in on_field)]
-        return out
+        if not (isinstance(spec, dict) and spec.get("enter")):
+            return super().effect_candidates(s, ctx, spec)
+        p = ctx["player"]
+        if len(s.zones[self.zk[p]["familiars"]]) >= self.slots:
+            return []       # DM-D13: a full familiar zone takes nothing (checked before listing the cards)
+        on_field = {self.name(s, u) for u in self.field(s, p)}
+        # DM-R8: no second copy of a character on your field; only characters and familiars enter.
+        return [u for u in super().effect_candidates(s, ctx, spec)
+                if self.card_def(s, u).kind in ("character", "familiar")
+                and not (self.card_def(s, u).kind == "character" and self.name(s, u) in on_field)]
 
     def fx_damage(self, s, target, n, ctx):
         c = s.cards[target]
