@@ -9,7 +9,9 @@ the last round of games over the first (median ms; 1.0 = no slowdown). 200 games
 """
 from __future__ import annotations
 
+import contextlib
 import gc
+import io
 import os
 import statistics
 import time
@@ -22,7 +24,7 @@ RULESETS = ("senkai", "fourdeck", "ijinden", "monmusu", "danmaku")
 
 
 def play_one(app, rid: str, seed: int, max_actions: int, bot: str = "easy"):
-    """Play one bot game through the table; return (actions, frame times in seconds)."""
+    """Play one bot game through the table; return (actions, frame times in seconds, bot problems)."""
     from tabletop.engine import Game
     from tabletop.ui.players import make_seat
     from tabletop.ui.table import TableScene
@@ -30,6 +32,14 @@ def play_one(app, rid: str, seed: int, max_actions: int, bot: str = "easy"):
     g = Game.new(rid, seed=seed)
     scene = app.replace(TableScene(app, g, [make_seat(bot, 0, seed), make_seat(bot, 1, seed)]))
     times = []
+    # The table narrates every bot move on stderr; a soak keeps that to itself and counts the errors.
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        _frames(app, scene, g, max_actions, times)
+    problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
+    return len(g.actions), times, problems
+
+
+def _frames(app, scene, g, max_actions: int, times: list) -> None:
     frames = 0
     while not g.is_over() and len(g.actions) < max_actions and frames < max_actions * 40:
         t0 = time.perf_counter()
@@ -42,7 +52,6 @@ def play_one(app, rid: str, seed: int, max_actions: int, bot: str = "easy"):
         job = scene.bot_job
         if job is not None and job["thread"].is_alive():
             job["thread"].join(1.0)
-    return len(g.actions), times
 
 
 def measure(games: int = 10, max_actions: int = 300):
@@ -56,9 +65,11 @@ def measure(games: int = 10, max_actions: int = 300):
     first_ms = last_ms = None
     heap0 = heap1 = 0
     total_actions = 0
+    problems = 0
     for i in range(games):
-        n, times = play_one(app, rids[i % len(rids)], seed=100 + i, max_actions=max_actions)
+        n, times, bad = play_one(app, rids[i % len(rids)], seed=100 + i, max_actions=max_actions)
         total_actions += n
+        problems += bad
         gc.collect()
         heap = tracemalloc.get_traced_memory()[0]
         if i == min(len(rids), games) - 1:
@@ -78,7 +89,7 @@ def measure(games: int = 10, max_actions: int = 300):
     for s in list(app.scenes):
         s.leave()
     return {"games": games, "actions": total_actions, "heap_growth_mb": (heap1 - heap0) / 1e6,
-            "slowdown": slowdown}
+            "slowdown": slowdown, "bot_problems": problems}
 
 
 def run(report) -> None:
@@ -88,6 +99,7 @@ def run(report) -> None:
     report("soak.games", r["games"], "bot vs bot through the real table scene, headless")
     report("soak.actions", r["actions"])
     report("soak.heap_growth_mb", r["heap_growth_mb"], "Python heap after the last game minus after the first round")
+    report("soak.bot_problems", r["bot_problems"], "bot errors and illegal choices seen by the table (goal 0)")
     report("soak.slowdown", r["slowdown"], "median frame time, last round of games / first round (1.0 = none)")
 
 
