@@ -190,7 +190,10 @@ class Danmaku(EffectsMixin, Controller):
     def power(self, s, uid) -> int:
         """Return the card's P: the power values of the point cards attached to it (DM-R5, DM-R6)."""
         cards, point_power = s.cards, self.point_power
-        return sum(point_power.get(cards[a].cid, 0) for a in cards[uid].attached)
+        total = 0
+        for a in cards[uid].attached:
+            total += point_power.get(cards[a].cid, 0)
+        return total
 
     def hp(self, s, uid) -> int:
         return s.cards[uid].counters.get("hp", 0)
