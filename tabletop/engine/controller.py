@@ -48,6 +48,7 @@ class Controller:
         self.rs = ruleset
         self.params = ruleset.parameters
         self._checks: dict = {}      # action kind -> bound check_<kind> (found once; check() is hot)
+        self._zones: dict = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
 
     # --- hooks a ruleset overrides --------------------------------------------------------
     @classmethod
@@ -148,12 +149,19 @@ class Controller:
         label = spec.label if spec else name
         return label if owner is None else f"{player_name(owner)} {label}"
 
+    def zone_spec(self, key: str):
+        """Return (owner or None, ZoneSpec) of a zone key (found once per key: it is asked constantly)."""
+        got = self._zones.get(key)
+        if got is None:
+            owner, name = split_key(key)
+            got = self._zones[key] = (owner, self.rs.zones[name])
+        return got
+
     def visible(self, s: State, card: Card, player: int) -> bool:
         """Return whether `player` may see the card's identity where it lies now."""
         if player in card.reveal:
             return True
-        owner, name = split_key(card.zone)
-        spec = self.rs.zones[name]
+        owner, spec = self.zone_spec(card.zone)
         if spec.visibility == "hidden":
             return False
         if spec.visibility == "owner":
@@ -196,7 +204,7 @@ class Controller:
             dest.insert(index, uid)
         c.zone = to
         c.reveal = []
-        c.face_up = self.rs.zones[split_key(to)[1]].face_up if face_up is None else face_up
+        c.face_up = self.zone_spec(to)[1].face_up if face_up is None else face_up
         if tapped is not None:
             c.tapped = tapped
         for a in c.attached:
