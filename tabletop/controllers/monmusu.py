@@ -25,6 +25,7 @@ SLOTS = MAINS + SUBS
 SLOT_SET = frozenset(SLOTS)
 # Zone keys built once (the hot paths would otherwise format "0.sub1" again and again).
 SLOT_KEYS = tuple(tuple(f"{p}.{z}" for z in SLOTS) for p in (0, 1))    # SLOT_KEYS[p][i] is p's SLOTS[i]
+MAIN_KEYS = tuple(tuple(f"{p}.{z}" for z in MAINS) for p in (0, 1))
 SUB_KEYS = tuple(tuple(f"{p}.{z}" for z in SUBS) for p in (0, 1))
 SLOT_OF_KEY = {f"{p}.{z}": z for p in (0, 1) for z in SLOTS}            # "0.sub1" -> "sub1"
 COLUMN = {z: int(z[-1]) for z in SLOTS}
@@ -60,6 +61,9 @@ class Monmusu(EffectsMixin, Controller):
             self.steps[cid] = by
         self.hp0 = int(self.params.get("hp", 400))
         self.turn_limit = int(self.params.get("turn_limit", 60))
+        # The monster name of each card that may be chosen as a main monster: cost-1 monsters (MM-R7).
+        self.main_choices = {cid: d.get("monster") for cid, d in ruleset.cards.items()
+                             if d.kind == "monster" and d.get("cost") == 1}
 
     # --- deck rules ------------------------------------------------------------------------
     @classmethod
@@ -142,9 +146,13 @@ class Monmusu(EffectsMixin, Controller):
     def same_monster(self, s, p, cid) -> int | None:
         """Return the uid of p's battle-zone monster with the same name as card `cid` (MM-R1), if any."""
         name = self.rs.cards[cid].get("monster")
-        for u in self.monsters(s, p):
-            if self.rs.cards[s.cards[u].cid].get("monster") == name:
-                return u
+        for key in SLOT_KEYS[p]:        # (the loop of `monsters`, without building its list)
+            pile = s.zones[key]
+            if pile:
+                c = s.cards[pile[-1]]
+                d = self.rs.cards[c.cid]
+                if c.face_up and d.kind == "monster" and d.get("monster") == name:
+                    return pile[-1]
         return None
 
     def needs(self, s, uid) -> int:
@@ -187,11 +195,18 @@ class Monmusu(EffectsMixin, Controller):
         return any(self.rs.cards[s.cards[u].cid].color == attr for u in s.zones[f"{p}.mana"])
 
     def can_pay(self, s, p, n: int, attr: str | None = None) -> bool:
-        ready = self.ready_mana(s, p)
-        if len(ready) < n:
+        """Return whether p has n recast mana, one of them of `attr` when given (one pass, no list)."""
+        ready, has_attr = 0, False
+        for u in s.zones[f"{p}.mana"]:
+            c = s.cards[u]
+            if not c.tapped:
+                ready += 1
+                if attr and not has_attr and self.rs.cards[c.cid].color == attr:
+                    has_attr = True
+        if ready < n:
             return False
         if attr and n > 0:
-            return any(self.rs.cards[s.cards[u].cid].color == attr for u in ready)
+            return has_attr
         return True
 
     def pay(self, s, p, n: int, attr: str | None = None) -> None:
@@ -277,7 +292,7 @@ class Monmusu(EffectsMixin, Controller):
         more than knowing it once. `check_<kind>` stays the authority on every listed action.
         With `every`, all action shapes are listed, legal or not, so that `drop_action` still finds
         the action a gesture means and the table can say why it is illegal.
-        Turn actions are built as Action(kind, player, args) with `args` already sorted by name
+        Most actions are built as Action(kind, player, args) with `args` already sorted by name
         (what Action.make does, minus its cost).
         """
         if s.outcome is not None:
@@ -292,7 +307,7 @@ class Monmusu(EffectsMixin, Controller):
             if k == "order":
                 return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
             if k == "pick_main":
-                return [Action.make("pick_main", p, choice=cid) for cid in self.pickable(s, p)]
+                return [Action("pick_main", p, (("choice", cid),)) for cid in self.pickable(s, p)]
             if k in ("mulligan", "extra_draw"):
                 return [Action.make(k, p, choice=True), Action.make(k, p, choice=False)]
             if k == "skill_offer":
@@ -449,21 +464,17 @@ class Monmusu(EffectsMixin, Controller):
 
     def _taken_mains(self, s, p) -> set:
         """Return the monster names p has already chosen as main monsters (MM-R7)."""
-        return {self.rs.cards[s.cards[u].cid].get("monster") for z in MAINS for u in s.zones[f"{p}.{z}"]}
+        return {self.rs.cards[s.cards[u].cid].get("monster") for key in MAIN_KEYS[p] for u in s.zones[key]}
 
-    def _pickable_def(self, d, taken) -> bool:
-        return d.kind == "monster" and d.get("cost") == 1 and d.get("monster") not in taken
-
-    def _any_pickable(self, s, p) -> bool:
-        """`bool(self.pickable(s, p))`, without listing them."""
-        taken = self._taken_mains(s, p)
-        return any(self._pickable_def(self.rs.cards[s.cards[u].cid], taken) for u in s.zones[f"{p}.deck"])
-
-    def pickable(self, s, p) -> list[str]:
+    def _pickable_cids(self, s, p) -> set:
         """Return the card ids of p's deck that may still be chosen as a main monster (MM-R7)."""
         taken = self._taken_mains(s, p)
-        cids = {s.cards[u].cid for u in s.zones[f"{p}.deck"]}
-        return sorted(cid for cid in cids if self._pickable_def(self.rs.cards[cid], taken))
+        choices = self.main_choices
+        return {cid for cid in {s.cards[u].cid for u in s.zones[f"{p}.deck"]}
+                if cid in choices and choices[cid] not in taken}
+
+    def pickable(self, s, p) -> list[str]:
+        return sorted(self._pickable_cids(s, p))
 
     def _ask_picks(self, s, p):
         names = {self.rs.cards[c].get("monster") for c in self.pickable(s, p)}
@@ -480,9 +491,8 @@ class Monmusu(EffectsMixin, Controller):
             return "no main monster is being chosen now"
         # The same as `a["choice"] in self.pickable(...)`, without listing them all.
         cid = a["choice"]
-        d = self.rs.cards.get(cid)
-        if (d is None or not self._pickable_def(d, self._taken_mains(s, a.player))
-                or cid not in {s.cards[u].cid for u in s.zones[f"{a.player}.deck"]}):
+        if (cid not in self.main_choices or self.main_choices[cid] in self._taken_mains(s, a.player)
+                or not any(s.cards[u].cid == cid for u in s.zones[f"{a.player}.deck"])):
             return "choose a cost-1 monster from your deck, different from the ones already chosen (MM-R7)"
         return None
 
@@ -496,7 +506,7 @@ class Monmusu(EffectsMixin, Controller):
         self.log(s, f"{_p(p)} puts a main monster face down and cast in {self.zone_label(c.zone)} (MM-R7)",
                  {p: f"{_p(p)} puts {self.name(s, uid)} face down and cast in {self.zone_label(c.zone)}"})
         pe["left"] = pe.get("left", 1) - 1   # (a determinized copy of the other player's pick has no count)
-        if pe["left"] <= 0 or not self._any_pickable(s, p):
+        if pe["left"] <= 0 or not self._pickable_cids(s, p):
             s.pending.pop(0)
             self._picks_done(s, p)
 
