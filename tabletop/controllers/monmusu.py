@@ -61,9 +61,11 @@ class Monmusu(EffectsMixin, Controller):
             self.steps[cid] = by
         self.hp0 = int(self.params.get("hp", 400))
         self.turn_limit = int(self.params.get("turn_limit", 60))
-        # The monster name of each card that may be chosen as a main monster: cost-1 monsters (MM-R7).
-        self.main_choices = {cid: d.get("monster") for cid, d in ruleset.cards.items()
-                             if d.kind == "monster" and d.get("cost") == 1}
+        # The monster name (MM-R1) of each monster card, and of each card that may be chosen as a main
+        # monster: cost-1 monsters (MM-R7). Read constantly, so looked up once.
+        self.monster_name = {cid: d.get("monster") for cid, d in ruleset.cards.items() if d.kind == "monster"}
+        self.main_choices = {cid: name for cid, name in self.monster_name.items()
+                             if ruleset.cards[cid].get("cost") == 1}
 
     # --- deck rules ------------------------------------------------------------------------
     @classmethod
@@ -146,12 +148,12 @@ class Monmusu(EffectsMixin, Controller):
     def same_monster(self, s, p, cid) -> int | None:
         """Return the uid of p's battle-zone monster with the same name as card `cid` (MM-R1), if any."""
         name = self.rs.cards[cid].get("monster")
-        for key in SLOT_KEYS[p]:        # (the loop of `monsters`, without building its list)
+        names = self.monster_name           # (monsters only)
+        for key in SLOT_KEYS[p]:            # (the loop of `monsters`, without building its list)
             pile = s.zones[key]
             if pile:
                 c = s.cards[pile[-1]]
-                d = self.rs.cards[c.cid]
-                if c.face_up and d.kind == "monster" and d.get("monster") == name:
+                if c.face_up and c.cid in names and names[c.cid] == name:
                     return pile[-1]
         return None
 
@@ -192,7 +194,10 @@ class Monmusu(EffectsMixin, Controller):
 
     def has_attr(self, s, p, attr) -> bool:
         """Return whether `attr` is among the attributes of p's mana zone (`attr in mana_attrs`)."""
-        return any(self.rs.cards[s.cards[u].cid].color == attr for u in s.zones[f"{p}.mana"])
+        for u in s.zones[f"{p}.mana"]:
+            if self.rs.cards[s.cards[u].cid].color == attr:
+                return True
+        return False
 
     def can_pay(self, s, p, n: int, attr: str | None = None) -> bool:
         """Return whether p has n recast mana, one of them of `attr` when given (one pass, no list)."""
@@ -440,7 +445,8 @@ class Monmusu(EffectsMixin, Controller):
         c, why = self._own_card(s, a, key)
         if why:
             return None, why
-        if not self.is_monster(s, c.uid):
+        # (is_monster, on the card at hand)
+        if not (c.host is None and c.zone in SLOT_OF_KEY and c.face_up and self.rs.cards[c.cid].kind == "monster"):
             return None, "that is not a monster in your battle zone (MM-R42)"
         return c, None
 
@@ -704,7 +710,7 @@ class Monmusu(EffectsMixin, Controller):
         t, why = self._own_monster(s, a, "target")
         if why:
             return None, None, why
-        if self.d(s, t.uid).get("monster") != self.rs.cards[c.cid].get("monster"):
+        if self.monster_name[t.cid] != self.monster_name[c.cid]:       # (both are monsters)
             return None, None, "it must be the same monster: the same name (MM-R1)"
         if self.down(s, t.uid):
             return None, None, "a down monster cannot evolve or awaken (MM-D10)"
@@ -770,9 +776,10 @@ class Monmusu(EffectsMixin, Controller):
         q = 1 - a.player
         t, tp = a.get("target"), a.get("target_player")
         if t is not None:
-            if t not in s.cards or not self.is_monster(s, t) or s.cards[t].owner != q:
+            tc = s.cards.get(t)
+            if tc is None or not self.is_monster(s, t) or tc.owner != q:
                 return "attack a monster of the opponent's battle zone"
-            if self.down(s, t):
+            if tc.flags.get("down"):
                 return "a down monster cannot battle (MM-R38)"
             if not self._open_to_attack(s, t):
                 return ("that monster cannot be attacked: attack a sub monster, or a main monster whose column "
