@@ -126,6 +126,23 @@ class Controller:
         except (TypeError, ValueError, IndexError) as e:
             return f"{a.kind}: malformed arguments ({e})"
 
+    def legal(self, s: State, cands: list[Action]) -> list[Action]:
+        """Return the candidates whose check passes: `check` over a list, in one frame (the hot path)."""
+        out = []
+        checks = self._checks
+        for a in cands:
+            fn = checks.get(a.kind)
+            if fn is None:
+                if self.check(s, a) is None:
+                    out.append(a)
+                continue
+            try:
+                if fn(s, a) is None:
+                    out.append(a)
+            except (KeyError, TypeError, ValueError, IndexError):
+                pass        # malformed: refused, as check() says in words
+        return out
+
     def execute(self, s: State, a: Action) -> None:
         getattr(self, "do_" + a.kind)(s, a)
 

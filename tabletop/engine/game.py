@@ -84,12 +84,12 @@ class Game:
         s = self.state
         if s.outcome is not None:
             return []
-        p = self.to_act if player is None else player
-        if p != self.to_act:
-            return []
         ctl = self.controller
+        p = ctl.to_act(s)
+        if player is not None and player != p:
+            return []
         cands = ctl.actions(s, p)
-        legal = [a for a in cands if ctl.check(s, a) is None]
+        legal = ctl.legal(s, cands)
         self._cands = (self._key(p), cands, legal)
         return list(legal)
 
@@ -113,8 +113,9 @@ class Game:
             return f"the game is over ({s.outcome})"
         if not isinstance(action, Action):
             return "not an action"
-        if action.player != self.to_act:
-            return f"it is P{self.to_act + 1}'s move, not P{action.player + 1}'s"
+        who = self.controller.to_act(s)
+        if action.player != who:
+            return f"it is P{who + 1}'s move, not P{action.player + 1}'s"
         cands, legal = self._cached(action.player)
         if legal is not None and action in legal:
             return None          # checked by legal_actions in this very position
