@@ -4,12 +4,16 @@ Per ruleset with its starter decks, seats alternated (half the games each bot si
   bots.<id>.greedy_vs_random   share of decided games greedy wins (goal >= 0.90)
   bots.<id>.search_vs_greedy   share of decided games search wins (goal >= 0.60)
   bots.<id>.greedy_think_ms    median greedy think time per decision (goal <= 50)
+  bots.<id>.search_rounds_ms   median search decision time at the strength games' rounds
   bots.<id>.search_budget      slowest search decision / its budget (goal <= 1.0)
 and once: bots.simulate_scaling  throughput of `simulate --workers 2` over `--workers 1` (goal >= 1.8).
 
-Sizes: 200 games per pairing (20 with --quick). The strength games give `search` a smaller think
-budget than play does (BENCH_THINK, named in the note) so that the figure fits a bench run; the
-budget figure uses the default budget of 1 s. TABLETOP_BENCH_GAMES overrides the game count.
+Sizes: 200 games per pairing (20 with --quick; TABLETOP_BENCH_GAMES overrides): the search games
+take hours at full size. In the strength games `search` plays a fixed number of rounds per decision
+(BENCH_ROUNDS, named in the figure's note) instead of a time budget, so that the figure does not
+depend on how busy the machine is and a run can be repeated exactly; that many rounds takes well
+under the default 1 s budget per decision on a quiet machine (the budget figure, measured with the
+default budget, shows the time side).
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from tabletop.bots.search import DEFAULT_THINK
 from tabletop.engine import ruleset_ids
 from tabletop.sim import Job, play_game, run_games
 
-BENCH_THINK = 0.5
+BENCH_ROUNDS = 4
 
 
 def _rulesets() -> list[str]:
@@ -33,11 +37,11 @@ def _rulesets() -> list[str]:
     return out
 
 
-def win_share(ruleset: str, bot: str, other: str, games: int, seed: int, workers: int, think=None) -> tuple:
+def win_share(ruleset: str, bot: str, other: str, games: int, seed: int, workers: int, rounds=None) -> tuple:
     """Return (share of decided games `bot` wins, decided, errors) over `games` with seats alternated."""
     half = games // 2
-    a = run_games(Job(ruleset, (bot, other), seed=seed, think=think), half, workers)
-    b = run_games(Job(ruleset, (other, bot), seed=seed + 1, think=think), games - half, workers)
+    a = run_games(Job(ruleset, (bot, other), seed=seed, rounds=rounds), half, workers)
+    b = run_games(Job(ruleset, (other, bot), seed=seed + 1, rounds=rounds), games - half, workers)
     won = sum(r["winner"] == 0 for r in a) + sum(r["winner"] == 1 for r in b)
     decided = sum(r["winner"] is not None for r in a + b)
     errors = sum(r["error"] is not None for r in a + b)
@@ -67,10 +71,11 @@ class _Timer:
         return a
 
 
-def think_times(ruleset: str, bot: str, games: int, seed: int = 0, think=None, limit=None) -> list[float]:
-    """Return the think time of every real decision of `bot` (vs random) over a few games."""
+def think_times(ruleset: str, bot: str, games: int, seed: int = 0, think=None, limit=None, rounds=None,
+                other: str = "random") -> list[float]:
+    """Return the think time of every real decision of `bot` (vs `other`) over a few games."""
     times: list[float] = []
-    job = Job(ruleset, (bot, "random"), seed=seed, think=think)
+    job = Job(ruleset, (bot, other), seed=seed, think=think, rounds=rounds)
     for i in range(games):
         play_game(job, i, wrap=lambda b, g: _Timer(b, g, times, limit) if b.name == bot else b)
         if limit and len(times) >= limit:
@@ -85,12 +90,15 @@ def run(report) -> None:
     for r in _rulesets():
         share, decided, errors = win_share(r, "greedy", "random", games, 100, workers)
         report(f"bots.{r}.greedy_vs_random", share, f"{decided} decided of {games}, {errors} errors; goal >= 0.9")
-        share, decided, errors = win_share(r, "search", "greedy", games, 200, workers, think=BENCH_THINK)
+        share, decided, errors = win_share(r, "search", "greedy", games, 200, workers, rounds=BENCH_ROUNDS)
         report(f"bots.{r}.search_vs_greedy", share,
-               f"search at {BENCH_THINK:g} s; {decided} decided of {games}, {errors} errors; goal >= 0.6")
+               f"search at {BENCH_ROUNDS} rounds; {decided} decided of {games}, {errors} errors; goal >= 0.6")
         times = think_times(r, "greedy", 3 if quick else 10)
         report(f"bots.{r}.greedy_think_ms", 1000 * statistics.median(times) if times else 0.0,
                f"median of {len(times)} decisions; goal <= 50")
+        times = think_times(r, "search", 1, seed=7, rounds=BENCH_ROUNDS, other="greedy", limit=10 if quick else 30)
+        report(f"bots.{r}.search_rounds_ms", 1000 * statistics.median(times) if times else 0.0,
+               f"median of {len(times)} decisions at {BENCH_ROUNDS} rounds (vs greedy); the strength games' setting")
         times = think_times(r, "search", 1, seed=7, think=DEFAULT_THINK, limit=3 if quick else 8)
         report(f"bots.{r}.search_budget", max(times) / DEFAULT_THINK if times else 0.0,
                f"slowest of {len(times)} decisions at the {DEFAULT_THINK:g} s budget; goal <= 1.0")
