@@ -64,6 +64,7 @@ def measure(games: int = 10, max_actions: int = 300):
     tracemalloc.start()
     first_ms = last_ms = None
     heap0 = heap1 = 0
+    rss0 = None
     total_actions = 0
     problems = 0
     for i in range(games):
@@ -74,8 +75,9 @@ def measure(games: int = 10, max_actions: int = 300):
         heap = tracemalloc.get_traced_memory()[0]
         if i == min(len(rids), games) - 1:
             heap0 = heap      # after one game of each ruleset: every card cache is warm
+            rss0 = _rss()
         if (i + 1) % 20 == 0:
-            print(f"  soak: {i + 1}/{games} games, heap {heap / 1e6:.1f} MB", flush=True)
+            print(f"  soak: {i + 1}/{games} games, heap {heap / 1e6:.1f} MB, RSS {_rss() / 1e6:.0f} MB", flush=True)
         heap1 = heap
         if i < len(rids):
             first_ms = (first_ms or {})
@@ -89,7 +91,17 @@ def measure(games: int = 10, max_actions: int = 300):
     for s in list(app.scenes):
         s.leave()
     return {"games": games, "actions": total_actions, "heap_growth_mb": (heap1 - heap0) / 1e6,
-            "slowdown": slowdown, "bot_problems": problems}
+            "slowdown": slowdown, "bot_problems": problems,
+            "rss_growth_mb": (_rss() - rss0) / 1e6 if rss0 is not None and _rss() else None}
+
+
+def _rss() -> int:
+    """Return this process's resident memory in bytes (Linux; 0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, AttributeError):
+        return 0
 
 
 def run(report) -> None:
@@ -99,6 +111,8 @@ def run(report) -> None:
     report("soak.games", r["games"], "bot vs bot through the real table scene, headless")
     report("soak.actions", r["actions"])
     report("soak.heap_growth_mb", r["heap_growth_mb"], "Python heap after the last game minus after the first round")
+    if r["rss_growth_mb"] is not None:
+        report("soak.rss_growth_mb", r["rss_growth_mb"], "resident memory (surfaces included), same span; bounded caches fill")
     report("soak.bot_problems", r["bot_problems"], "bot errors and illegal choices seen by the table (goal 0)")
     report("soak.slowdown", r["slowdown"], "median frame time, last round of games / first round (1.0 = none)")
 
