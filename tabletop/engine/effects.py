@@ -243,7 +243,7 @@ class EffectsMixin:
     def expire_mods(self, s, until: str) -> None:
         """Remove every modifier lasting `until` this moment (e.g. 'end_of_turn')."""
         for c in s.cards.values():
-            mods = c.flags.get("mods")
+            mods = c.flags.get("mods") if c.flags else None    # (most cards have no flags at all)
             if mods:
                 kept = [m for m in mods if m["until"] != until]
                 if kept:
