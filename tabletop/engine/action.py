@@ -78,9 +78,10 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
         return Action.make(self.kind, self.player, **d)
 
     def __str__(self) -> str:
-        parts = [f"p{self.player + 1}", self.kind]
-        parts += [f"{k}={_fmt(v)}" for k, v in self.args]
-        return " ".join(parts)
+        text = f"p{self.player + 1} {self.kind}"
+        for k, v in self.args:
+            text += f" {k}={v}" if type(v) is int or type(v) is str else f" {k}={_fmt(v)}"
+        return text
 
     @classmethod
     def parse(cls, text: str) -> "Action":

@@ -37,10 +37,26 @@ class Rng:
                 return v % n
 
     def shuffle(self, items: list) -> None:
-        """Shuffle a list in place (Fisher-Yates)."""
+        """Shuffle a list in place (Fisher-Yates).
+
+        `below` and `next64` written out inline (the same values, the same draws counted): decks
+        are shuffled often enough at set-up and by the bots for the calls to show.
+        """
+        state, draws = self.state, self.draws
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                draws += 1
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                v = z ^ (z >> 31)
+                if v < limit:
+                    break
+            j = v % n
             items[i], items[j] = items[j], items[i]
+        self.state, self.draws = state, draws
 
     def choice(self, items):
         """Return one element of a non-empty sequence."""

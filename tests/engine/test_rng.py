@@ -44,3 +44,17 @@ def test_below_is_in_range_and_uses_every_value():
 # SplitMix64's published first output for seed 0 is 0xE220A8397B1DCDAF = 16294208416658607535.
 PINNED_SHUFFLE = [0, 9, 5, 8, 6, 4, 7, 2, 1, 3]
 PINNED_COINS = [True, False, False, True, False, True, False, False, True, True, True, False]
+
+
+def test_shuffle_is_fisher_yates_over_below_with_the_same_draws():
+    # shuffle() writes below() and next64() out inline for speed: it must stay the same generator.
+    for seed in range(50):
+        fast, slow = Rng(seed), Rng(seed)
+        for n in (0, 1, 2, 5, 40, 61):
+            a, b = list(range(n)), list(range(n))
+            fast.shuffle(a)
+            for i in range(n - 1, 0, -1):
+                j = slow.below(i + 1)
+                b[i], b[j] = b[j], b[i]
+            assert a == b
+            assert (fast.state, fast.draws) == (slow.state, slow.draws)
