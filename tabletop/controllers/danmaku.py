@@ -393,23 +393,21 @@ class Danmaku(EffectsMixin, Controller):
             return Action("attack", p, (("card", src), ("target", foe)))
         return Action("attack", p, (("card", src),))
 
+    def drop_candidates(self, s, p):
+        # Every main-phase candidate, legal or not (see `_main_actions`).
+        if not s.pending and p == s.active and s.phase == "main":
+            return self._main_actions(s, p, every=True)
+        return self.actions(s, p)
+
     def drop_action(self, s, player, uid, zone, target):
-        # The engine's default mapping, over every candidate (legal or not: see `_main_actions`).
-        if not s.pending and player == s.active and s.phase == "main":
-            every = self._main_actions(s, player, every=True)
-        else:
-            every = self.actions(s, player)
-        cands = [x for x in every if x.get("card") == uid]
-        for a in cands:
-            if target is not None and a.get("target") == target:
-                return a
-        for a in cands:
-            if a.get("to") == zone:
-                return a
-        own = [x for x in cands if x.get("to") is None and x.get("target") is None]
-        if len(own) == 1:
-            return own[0]
-        return None
+        a = super().drop_action(s, player, uid, zone, target)
+        if a is None:
+            # A card whose one action names no zone and no target (a score card, an ability): dropped anywhere.
+            own = [x for x in self.drop_candidates(s, player)
+                   if x.get("card") == uid and x.get("to") is None and x.get("target") is None]
+            if len(own) == 1:
+                return own[0]
+        return a
 
     # --- shared checks -------------------------------------------------------------------------
     def _main_phase(self, s, a):

@@ -52,7 +52,6 @@ class Ijinden(EffectsMixin, Controller):
         self._maryoku = {cid: (d.stats.get("level") or 0, d.color) for cid, d in cards.items()
                          if d.kind == "maryoku"}   # level and color of each Maryoku, for `_mana_reach`
         self._manual_move = False
-        self._all_candidates = False   # set by drop_action: list the candidates that fail their check too
 
     # ------------------------------------------------------------------ deck rules
     @classmethod
@@ -412,7 +411,7 @@ class Ijinden(EffectsMixin, Controller):
         return None
 
     # ------------------------------------------------------------------ candidates
-    def actions(self, s, p):
+    def actions(self, s, p, every=False):
         if s.outcome is not None:
             return []
         if s.pending:
@@ -451,10 +450,10 @@ class Ijinden(EffectsMixin, Controller):
             return []
         # Actions are built directly (args already sorted by name): this list is made for every move.
         # Speed: a card that plainly fails its check (no placement right left, color or level or mana cost
-        # not met, a tapped or new Ijin) is left out, unless drop_action asks for every candidate. The
+        # not met, a tapped or new Ijin) is left out, unless `every` (drop_candidates) asks for them all. The
         # checks stay the authority and run on whatever is listed. (A summon is listed without a summon
         # right: a test sets that right by hand and then summons, past the engine's candidate cache.)
-        prune = not self._all_candidates
+        prune = not every
         out = []
         cards, defs, keys = s.cards, self.rs.cards, KEYS[p]
         if s.phase == "main":
@@ -1083,17 +1082,16 @@ class Ijinden(EffectsMixin, Controller):
 
     def drop_action(self, s, player, uid, zone, target):
         """Map a drag to its action; a Mahou dropped anywhere is cast, a mana card dropped anywhere pays."""
-        self._all_candidates = True   # a drag may mean an illegal action: the table then says why not
-        try:
-            a = super().drop_action(s, player, uid, zone, target)
-            if a is not None:
+        a = super().drop_action(s, player, uid, zone, target)
+        if a is not None:
+            return a
+        for a in self.drop_candidates(s, player):
+            if a.get("card") == uid and a.kind in ("cast", "pay", "attack", "underworld", "resolve"):
                 return a
-            for a in self.actions(s, player):
-                if a.get("card") == uid and a.kind in ("cast", "pay", "attack", "underworld", "resolve"):
-                    return a
-            return None
-        finally:
-            self._all_candidates = False
+        return None
+
+    def drop_candidates(self, s, p):
+        return self.actions(s, p, every=True)   # a drag may mean an illegal action: the table then says why not
 
 
 # --- the game's own ops (the names say what the source's keywords do) -----------------------------

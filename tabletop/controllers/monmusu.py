@@ -1315,20 +1315,17 @@ class Monmusu(EffectsMixin, Controller):
             pass
         return super().describe(s, a, viewer)
 
+    def drop_candidates(self, s, p):
+        return self._actions(s, p, every=True)   # every action shape: a drop means an action, legal or not
+
     def drop_action(self, s, player, uid, zone, target):
-        # As Controller.drop_action, but over every action shape: a drop means an action, legal or not.
-        cands = [a for a in self._actions(s, player, every=True) if a.get("card") == uid]
-        for a in cands:
-            if target is not None and a.get("target") == target:
-                return a
-        for a in cands:
-            if a.get("to") == zone:
-                return a
-        if target is None and zone.startswith(f"{1 - player}."):
-            for a in cands:
-                if a.kind == "attack" and a.get("target_player") is not None:
-                    return a
-        return None
+        a = super().drop_action(s, player, uid, zone, target)
+        if a is None and target is None and zone.startswith(f"{1 - player}."):
+            # A monster dropped on the opponent's side: the direct attack.
+            for x in self.drop_candidates(s, player):
+                if x.get("card") == uid and x.kind == "attack" and x.get("target_player") is not None:
+                    return x
+        return a
 
 
 # --- this ruleset's effect ops -------------------------------------------------------------------

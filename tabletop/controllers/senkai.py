@@ -634,15 +634,10 @@ class Senkai(EffectsMixin, Controller):
                 return Action.make("attack", player, card=uid, target=target)
             if zone and zone.startswith(f"{1 - player}.") or (target in s.cards and s.cards[target].owner != player):
                 return Action.make("attack", player, card=uid, target_player=1 - player)
-        # The engine's default mapping (Controller.drop_action), over every candidate of a down card too.
-        cands = [a for a in self.actions(s, player, down=True) if a.get("card") == uid]
-        for a in cands:
-            if target is not None and a.get("target") == target:
-                return a
-        for a in cands:
-            if a.get("to") == zone:
-                return a
-        return None
+        return super().drop_action(s, player, uid, zone, target)
+
+    def drop_candidates(self, s, p):
+        return self.actions(s, p, down=True)     # the moves of a down card too
 
     def describe(self, s, a, viewer=None):
         k = a.kind

@@ -78,13 +78,21 @@ class Controller:
         from .state import copy_json
         return copy_json(s.data)
 
+    def drop_candidates(self, s: State, player: int) -> list[Action]:
+        """Return every action a drag may mean, legal or not (default: the candidates).
+
+        A controller that leaves out of `actions` the candidates its check would surely refuse (for
+        speed) lists them all here, so a refused drop still maps to its action and the table can say why.
+        """
+        return self.actions(s, player)
+
     def drop_action(self, s: State, player: int, uid: int, zone: str, target: int | None) -> Action | None:
         """Map a drag of card `uid` onto `zone` (or onto card `target`) to the action it means.
 
-        The default looks for a candidate whose `card` is uid and whose `to` is the zone or whose
+        The default looks for a drop candidate whose `card` is uid and whose `to` is the zone or whose
         `target` is the card; it may be illegal, so the UI can show `why_not`.
         """
-        cands = [a for a in self.actions(s, player) if a.get("card") == uid]
+        cands = [a for a in self.drop_candidates(s, player) if a.get("card") == uid]
         for a in cands:
             if target is not None and a.get("target") == target:
                 return a
