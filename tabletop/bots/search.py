@@ -25,7 +25,7 @@ from tabletop.engine.ruleset import load_ruleset
 from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import WIN, evaluate
-from .greedy import after, pick, position_key, score_actions, value
+from .greedy import after, pick, position_key, score_actions
 
 DEFAULT_THINK = 1.0
 SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
@@ -136,17 +136,13 @@ class SearchBot(Bot):
             if len(acts) == 1:
                 nxt = after(g, acts[0])
             else:
-                who = g.to_act
-                stalling = moves > ROLLOUT_STALL
+                # Greedy's scores (a move that asks a choice is judged once it is answered); the
+                # first best wins, so a rollout is the same in every run of the same sample.
+                bias = 0.01 if moves > ROLLOUT_STALL else -0.01
                 best, nxt = None, None
-                for a in acts:
-                    g2 = after(g, a)
-                    if g2 is None:
-                        continue
-                    # A move that asks a choice (a payment, blockers) is judged once it is answered.
-                    v = (value(g2, who, ROLLOUT_REPLIES) if g2.state.pending else evaluate(g2, who))
+                for v, a, g2 in score_actions(g, acts, g.to_act, ROLLOUT_REPLIES):
                     if is_end(a):
-                        v += 0.01 if stalling else -0.01
+                        v += bias
                     if best is None or v > best:
                         best, nxt = v, g2
             if nxt is None:
