@@ -53,3 +53,23 @@ class Spy:
         assert a in legal, f"{self.bot.name} bot chose illegal {a}"
         self.choices += 1
         return a
+
+
+def seats_alternated(ruleset: str, bot: str, other: str, seed: int, per_seat: int, rounds=None) -> tuple[int, int]:
+    """Play `per_seat` seeded games with `bot` at P1, then as many at P2; return (bot's wins, decided games).
+
+    A game that ends in an error fails the calling test.
+    """
+    from tabletop.sim import Job, play_game
+
+    wins = decided = 0
+    for seat in (0, 1):
+        bots = (bot, other) if seat == 0 else (other, bot)
+        job = Job(ruleset, bots, seed=seed, rounds=rounds)
+        for i in range(per_seat):
+            rec = play_game(job, i)
+            assert rec["error"] is None, rec["error"]
+            if rec["winner"] is not None:
+                decided += 1
+                wins += rec["winner"] == seat
+    return wins, decided

@@ -1,21 +1,12 @@
 """The danmaku evaluation makes `greedy` stronger than `random` (the bench measures the ≥ 90% goal)."""
 import pytest
 
-from tabletop.sim import Job, play_game
+from botcheck import seats_alternated
 
 
 @pytest.mark.slow
 def test_greedy_beats_random_in_danmaku_with_seats_alternated():
-    wins = decided = 0
-    for seat in (0, 1):
-        bots = ("greedy", "random") if seat == 0 else ("random", "greedy")
-        job = Job("danmaku", bots, seed=11)
-        for i in range(4):
-            rec = play_game(job, i)
-            assert rec["error"] is None, rec["error"]
-            if rec["winner"] is not None:
-                decided += 1
-                wins += rec["winner"] == seat
+    wins, decided = seats_alternated("danmaku", "greedy", "random", seed=11, per_seat=4)
     assert decided >= 6
     # The evaluation before the deck race and spell debts won 6 of these 8; now 8 of 8.
     assert wins >= decided - 1, f"greedy won only {wins} of {decided} decided games"
