@@ -64,7 +64,7 @@ def measure(games: int = 10, max_actions: int = 300):
     tracemalloc.start()
     first_ms = last_ms = None
     heap0 = heap1 = 0
-    rss0 = None
+    rss0 = 0
     total_actions = 0
     problems = 0
     for i in range(games):
@@ -90,9 +90,10 @@ def measure(games: int = 10, max_actions: int = 300):
     slowdown = statistics.mean(last_ms[r] / first_ms[r] for r in common) if common else 1.0
     for s in list(app.scenes):
         s.leave()
+    rss1 = _rss()
     return {"games": games, "actions": total_actions, "heap_growth_mb": (heap1 - heap0) / 1e6,
             "slowdown": slowdown, "bot_problems": problems,
-            "rss_growth_mb": (_rss() - rss0) / 1e6 if rss0 is not None and _rss() else None}
+            "rss_growth_mb": (rss1 - rss0) / 1e6 if rss0 and rss1 else None}
 
 
 def _rss() -> int:
