@@ -4,6 +4,8 @@ A controller enforces one ruleset. It is stateless: all game state is in the `St
 A ruleset writes, for each action kind K, a `check_K(s, a) -> reason | None` and a `do_K(s, a)`,
 plus `actions(s, player)` listing candidate actions. The legal actions are exactly the candidates
 whose check passes, so the UI's highlights, `why_not`, the bots and the fuzzer share one source.
+(A controller may name, in `exact`, kinds whose candidates it lists only where their check passes;
+`legal` takes those as listed. tests/engine/test_legal_exact.py holds every ruleset to it.)
 """
 from __future__ import annotations
 
@@ -11,6 +13,9 @@ from .action import Action, Event
 from .state import Card, Outcome, State, split_key, zone_key
 
 _REGISTRY: dict[str, type] = {}
+
+# Who sees a card (see Controller.seen_by): nobody, its owner P1 or P2, or everyone.
+_SEEN_BY = {None: (False, False), 0: (True, False), 1: (False, True), "all": (True, True)}
 
 
 def register(cls):
@@ -43,6 +48,11 @@ class Controller:
     """Base of every controller: rule hooks to override, and shared table operations."""
 
     id = ""
+    # Action kinds whose candidates `actions` lists only where their check passes (the candidate
+    # loop asks the check's own questions): `legal` does not ask the check again for them. The
+    # test_legal_exact suite compares, over seeded games and every scenario, the legal list with
+    # the check asked of every shape `drop_candidates` lists.
+    exact: frozenset = frozenset()
 
     def __init__(self, ruleset):
         self.rs = ruleset
@@ -135,10 +145,17 @@ class Controller:
             return f"{a.kind}: malformed arguments ({e})"
 
     def legal(self, s: State, cands: list[Action]) -> list[Action]:
-        """Return the candidates whose check passes: `check` over a list, in one frame (the hot path)."""
+        """Return the candidates whose check passes: `check` over a list, in one frame (the hot path).
+
+        Candidates of an `exact` kind are legal as listed.
+        """
         out = []
         checks = self._checks
+        exact = self.exact
         for a in cands:
+            if a.kind in exact:
+                out.append(a)
+                continue
             fn = checks.get(a.kind)
             if fn is None:
                 if self.check(s, a) is None:
@@ -184,27 +201,37 @@ class Controller:
 
     def visible(self, s: State, card: Card, player: int) -> bool:
         """Return whether `player` may see the card's identity where it lies now."""
-        if player in card.reveal:
-            return True
-        owner, spec = self.zone_spec(card.zone)
-        if spec.visibility == "hidden":
-            return False
-        if spec.visibility == "owner":
-            return player == (owner if owner is not None else card.owner)
-        if card.face_up:
-            return True
-        return spec.facedown_seen_by == "owner" and player == card.owner
+        return self.seen_by(s, card)[player]
+
+    def seen_by(self, s: State, card: Card) -> tuple[bool, bool]:
+        """Return (P1 may see it, P2 may see it): `visible` for both players in one pass.
+
+        A card is seen where its zone is public and it lies face up, by its zone's owner in an
+        owner-only zone, by its owner when face down in a zone whose face-down cards their owner
+        may look at, and by whoever it has been revealed to until it moves.
+        """
+        got = self._zones.get(card.zone) or self.zone_spec(card.zone)
+        spec = got[1]
+        vis = spec.visibility
+        if vis == "hidden":
+            pair = _SEEN_BY[None]
+        elif vis == "owner":
+            pair = _SEEN_BY[got[0] if got[0] is not None else card.owner]
+        elif card.face_up:
+            pair = _SEEN_BY["all"]
+        else:
+            pair = _SEEN_BY[card.owner if spec.facedown_seen_by == "owner" else None]
+        if card.reveal:
+            pair = (pair[0] or 0 in card.reveal, pair[1] or 1 in card.reveal)
+        return pair
 
     def log(self, s: State, text: str, private: dict | None = None, kind: str = "info", **data) -> Event:
         e = Event(kind, text, private or {}, data)
         s.log.append(e)
         return e
 
-    def _watch(self, s: State, card: Card):
-        return (self.visible(s, card, 0), self.visible(s, card, 1))
-
     def _note_reveal(self, s: State, before, card: Card) -> None:
-        after = self._watch(s, card)
+        after = self.seen_by(s, card)
         if (after[0] and not before[0]) or (after[1] and not before[1]):
             s.revealed = True
 
@@ -216,7 +243,7 @@ class Controller:
         The cards attached to it go with it. The top of a pile is the end of its list.
         """
         c = s.cards[uid]
-        before = self._watch(s, c)
+        before = self.seen_by(s, c)
         if c.host is not None:
             s.cards[c.host].attached.remove(uid)
             c.host = None
@@ -240,7 +267,7 @@ class Controller:
     def attach(self, s: State, uid: int, host: int, *, under: bool = False, face_up: bool = True) -> Card:
         """Attach a card to `host` (enchantment, power, evolution material); it leaves its zone."""
         c = s.cards[uid]
-        before = self._watch(s, c)
+        before = self.seen_by(s, c)
         if c.host is not None:
             s.cards[c.host].attached.remove(uid)
         else:
@@ -293,7 +320,7 @@ class Controller:
 
     def flip(self, s: State, uid: int, face_up: bool = True) -> None:
         c = s.cards[uid]
-        before = self._watch(s, c)
+        before = self.seen_by(s, c)
         c.face_up = face_up
         self._note_reveal(s, before, c)
 
@@ -301,7 +328,7 @@ class Controller:
         """Show a card to one player until it moves (e.g. looking through a deck to choose)."""
         c = s.cards[uid]
         if player not in c.reveal:
-            before = self._watch(s, c)
+            before = self.seen_by(s, c)
             c.reveal.append(player)
             self._note_reveal(s, before, c)
 
