@@ -72,6 +72,19 @@ def check_views_hide(g: Game) -> None:
                             assert u in v.cards, f"P{p + 1}'s action {a} names card {u} that is not in their view"
 
 
+def check_legal_is_the_checks_verdict(g: Game) -> None:
+    """The legal list is exactly the action shapes `drop_candidates` lists whose check passes, in
+    their order: what a controller leaves out of `actions` ("skip:") is refused by its check, and
+    what it lists as legal without asking (its `exact` kinds) the check passes."""
+    s, ctl = g.state, g.controller
+    p = ctl.to_act(s)
+    verdict = [a for a in ctl.drop_candidates(s, p) if ctl.check(s, a) is None]
+    legal = g.legal_actions()
+    assert legal == verdict, (
+        f"legal actions and the checks disagree: listed but refused {[str(a) for a in legal if a not in verdict]}, "
+        f"passed but not listed {[str(a) for a in verdict if a not in legal]}")
+
+
 def check_save_roundtrip(g: Game) -> None:
     d = json.loads(game_to_json(g))
     g2 = Game.from_dict(d)
@@ -107,6 +120,7 @@ def play_random_game(ruleset_id: str, seed: int, max_actions: int = 3000, full: 
         assert legal, f"{ruleset_id} seed {seed}: stuck after {n} actions (no legal action, no outcome)"
         assert g.legal_actions() == legal, "legal_actions is not deterministic"
         if full:
+            check_legal_is_the_checks_verdict(g)
             legal_set = set(legal)
             before = g.state.to_dict()
             for a in illegal_samples(g, rng, legal):

@@ -48,6 +48,11 @@ def _p(p: int) -> str:
 @register
 class Monmusu(EffectsMixin, Controller):
     id = "monmusu"
+    # Kinds whose candidates `_actions` lists only where their check passes (see `_actions`); the
+    # skills are checked as usual: their costs are not known to the candidate loop.
+    exact = frozenset({"choose_order", "pick_main", "mulligan", "extra_draw", "charge", "end_phase",
+                       "end_turn", "summon", "evolve", "awaken", "attack", "spell", "set_trap",
+                       "choose_target", "skip_effect"})
     EFFECT_ZONES = SLOTS
 
     def __init__(self, ruleset):
@@ -292,9 +297,12 @@ class Monmusu(EffectsMixin, Controller):
     def _actions(self, s, p, every: bool):
         """Return p's candidate actions, in a fixed order.
 
-        Without `every`, candidates that surely fail their check are not listed (the lines marked
-        "skip:"), for speed: most shapes fail (a full slot, a cast monster...) and checking each costs
-        more than knowing it once. `check_<kind>` stays the authority on every listed action.
+        Without `every`, candidates that fail their check are not listed (the lines marked "skip:"),
+        for speed: most shapes fail (a full slot, a cast monster...) and checking each costs more
+        than knowing it once. For the kinds in `exact` the loop asks every question their check asks,
+        so `legal` takes them as listed (the cast phase lists 10 and more attacks a position, all
+        legal); `check_<kind>` stays the authority on any other action, and test_legal_exact holds
+        the two to the same answers.
         With `every`, all action shapes are listed, legal or not, so that `drop_action` still finds
         the action a gesture means and the table can say why it is illegal.
         Most actions are built as Action(kind, player, args) with `args` already sorted by name
@@ -321,6 +329,8 @@ class Monmusu(EffectsMixin, Controller):
             return []
         if p != s.active or s.phase not in PHASE_ACTIONS:
             return []
+        if not every and s.data.get("battle"):
+            return []       # skip: no turn action while a battle is in progress
         hand = s.zones[f"{p}.hand"]
         if s.phase == "charge":
             mana = f"{p}.mana"
