@@ -5,7 +5,7 @@ A ruleset writes, for each action kind K, a `check_K(s, a) -> reason | None` and
 plus `actions(s, player)` listing candidate actions. The legal actions are exactly the candidates
 whose check passes, so the UI's highlights, `why_not`, the bots and the fuzzer share one source.
 (A controller may name, in `exact`, kinds whose candidates it lists only where their check passes;
-`legal` takes those as listed. tests/engine/test_legal_exact.py holds every ruleset to it.)
+`legal` takes those as listed; the tests hold every ruleset's legal lists to its checks.)
 """
 from __future__ import annotations
 
@@ -50,8 +50,8 @@ class Controller:
     id = ""
     # Action kinds whose candidates `actions` lists only where their check passes (the candidate
     # loop asks the check's own questions): `legal` does not ask the check again for them. The
-    # test_legal_exact suite compares, over seeded games and every scenario, the legal list with
-    # the check asked of every shape `drop_candidates` lists.
+    # tests (tests/simcheck.py, after every action of the random games; test_legal_exact, over every
+    # scenario) compare the legal list with the check asked of every shape `drop_candidates` lists.
     exact: frozenset = frozenset()
 
     def __init__(self, ruleset):
@@ -210,13 +210,12 @@ class Controller:
         owner-only zone, by its owner when face down in a zone whose face-down cards their owner
         may look at, and by whoever it has been revealed to until it moves.
         """
-        got = self._zones.get(card.zone) or self.zone_spec(card.zone)
-        spec = got[1]
+        owner, spec = self.zone_spec(card.zone)
         vis = spec.visibility
         if vis == "hidden":
             pair = _SEEN_BY[None]
         elif vis == "owner":
-            pair = _SEEN_BY[got[0] if got[0] is not None else card.owner]
+            pair = _SEEN_BY[owner if owner is not None else card.owner]
         elif card.face_up:
             pair = _SEEN_BY["all"]
         else:
