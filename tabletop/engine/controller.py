@@ -337,6 +337,7 @@ class Controller:
         """
         c = s.cards[uid]
         before = self.seen_by(s, c)
+        carried = [(s.cards[a], self.seen_by(s, s.cards[a])) for a in c.attached] if c.attached else ()
         if c.host is not None:
             s.cards[c.host].attached.remove(uid)
             c.host = None
@@ -355,6 +356,8 @@ class Controller:
         for a in c.attached:
             s.cards[a].zone = to
         self._note_reveal(s, before, c)
+        for ca, seen in carried:     # cards attached to it go with it, out of sight maybe
+            self._note_reveal(s, seen, ca)
         return c
 
     def attach(self, s: State, uid: int, host: int, *, under: bool = False, face_up: bool = True) -> Card:
@@ -396,7 +399,11 @@ class Controller:
         """Shuffle a zone with the game's generator; everything peeked there is forgotten."""
         s.rng.shuffle(s.zones[key])
         for u in s.zones[key]:
-            s.cards[u].reveal = []
+            c = s.cards[u]
+            if c.reveal:
+                before = self.seen_by(s, c)
+                c.reveal = []
+                self._note_reveal(s, before, c)
         self.log(s, f"{self.zone_label(key)} shuffled", kind="shuffle", zone=key)
 
     def coin(self, s: State, why: str = "") -> bool:
