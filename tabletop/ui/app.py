@@ -11,7 +11,7 @@ from pathlib import Path
 from tabletop.engine import Game, TabletopError, load_ruleset
 
 from .menu import MenuScene
-from .players import load_with_seats, make_seats, new_seed   # noqa: F401  (make_seats: the benches' import)
+from .players import load_with_seats, make_seats, new_seed
 from .scene import App
 from .table import TableScene
 

@@ -127,3 +127,16 @@ def test_the_ui_has_no_import_circle():
                                        "load_scenario, which imports Game (being removed in another change)")
 def test_the_known_engine_circle_is_gone():
     assert not [c for c in cycles(import_graph()) if frozenset(c) in KNOWN]
+
+
+def test_no_ui_file_over_500_lines_and_no_ui_class_over_400():
+    """Keep the window's code in parts a reader can hold (issue 18)."""
+    big = []
+    for path in (ROOT / "ui").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > 500:
+            big.append(f"{path.name}: {text.count(chr(10))} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > 400:
+                big.append(f"{path.name}: class {node.name} {node.end_lineno - node.lineno + 1} lines")
+    assert not big, big
