@@ -114,6 +114,7 @@ class Board:
         pile_counts = {}
         batch, lit_rects = [], []
         shaded = False
+        motions, surface_of, spot_rect = sc.sprites.motions, sc.sprites.surface, layout.spot_rect
         for s in layout.draw_order(sc.spots, sc.hover_key):
             if s.key == dragged:
                 continue
@@ -127,9 +128,9 @@ class Board:
                 surface.blit(cloth, sc.area)
                 title = self._inspect_title()
                 surface.blit(title, title.get_rect(midtop=(sc.area.centerx, sc.area.y + 8)))
-            m = sc.sprites.motions.get(s.key)
-            surf = sc.sprites.surface(s, m)
-            r = layout.spot_rect(sc, s)
+            m = motions.get(s.key)
+            surf = surface_of(s, m)
+            r = spot_rect(sc, s)
             if surf.get_size() != r.size:
                 r = surf.get_rect(center=r.center)
             batch.append((surf, r))
