@@ -66,18 +66,36 @@ def _from_pool(rs: Ruleset, hidden: list[CardView], seen: Counter, rng: random.R
     """Guess one id per hidden card from the card pool, weighted by the starter decks and `seen`."""
     used = Counter(seen)
     out = []
+    draws: dict = {}      # section -> [ids, cumulative weights], rebuilt only when a card runs out
     for cv in hidden:
         sec = _section(rs, cv.zone)
-        cands = _candidates(rs, sec)
-        ids = [cid for cid, _ in cands if used[cid] < _limit(rs, sec, cid)] or [cid for cid, _ in cands]
-        if not ids:
-            ids = sorted(rs.cards)
-        prior = dict(cands)
-        weights = [prior.get(cid, POOL_WEIGHT) + seen[cid] for cid in ids]
-        cid = rng.choices(ids, weights)[0]
+        got = draws.get(sec)
+        if got is None:
+            got = draws[sec] = _weights(rs, sec, seen, used)
+        while True:
+            ids, cum = got
+            if not ids:                 # every pool card at its limit: allow more copies
+                ids = [cid for cid, _ in _candidates(rs, sec)] or sorted(rs.cards)
+                cid = rng.choice(ids)
+                break
+            cid = rng.choices(ids, cum_weights=cum)[0]
+            if used[cid] < _limit(rs, sec, cid):
+                break
+            got = draws[sec] = _weights(rs, sec, seen, used)
         used[cid] += 1
         out.append(cid)
     return out
+
+
+def _weights(rs: Ruleset, sec: str, seen: Counter, used: Counter) -> list:
+    """Return [ids, cumulative weights] of the section's pool cards still under their copy limit."""
+    ids, cum, total = [], [], 0.0
+    for cid, w in _candidates(rs, sec):
+        if used[cid] < _limit(rs, sec, cid):
+            total += w + seen[cid]
+            ids.append(cid)
+            cum.append(total)
+    return [ids, cum]
 
 
 _CANDIDATES: dict = {}
