@@ -92,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: the number of cores)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--out", help="also write the summary and one record per game to this JSON file")
+    p.add_argument("--plot", metavar="DIR", help="write PNG charts of the run to DIR (needs the plots extra: "
+                   "pip install 'tabletop[plots]')")
     p.add_argument("--ray", metavar="ADDRESS", help="run the games as tasks on an existing Ray cluster")
     p.add_argument("--think", type=float, default=None, help="think-time budget of the search bot, seconds")
     p.add_argument("--rollouts", type=int, default=None, metavar="N",
