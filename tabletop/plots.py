@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from .sim import wilson
+from .stats import wilson
 
 EXTRA = "tabletop[plots]"
 MISSING = f"charts need matplotlib, the optional plots extra: pip install '{EXTRA}'"

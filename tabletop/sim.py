@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import math
 import multiprocessing
 import os
 import statistics
@@ -28,6 +27,7 @@ from tabletop.engine.controller import controller_class
 from tabletop.engine.errors import DataError
 from tabletop.engine.game import Game, resolve_deck
 from tabletop.engine.ruleset import load_ruleset
+from tabletop.stats import wilson
 
 MAX_ACTIONS = 5000
 _MASK = (1 << 63) - 1
@@ -191,17 +191,6 @@ def _run_ray(job: Job, games: int, address: str, tick) -> list[dict]:
 
 
 # --- the summary ------------------------------------------------------------------------------
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Return the 95% Wilson score interval of a share k/n (0..1); (0, 1) when n is 0."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
 def _spread(values: list) -> dict:
     if not values:
         return {"avg": 0.0, "median": 0.0, "min": 0, "max": 0}

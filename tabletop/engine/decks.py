@@ -21,6 +21,7 @@ from pathlib import Path
 
 import yaml
 
+from .atomic import write_atomic
 from .errors import DataError, DataErrors, TabletopError
 from .msg import Msg, msg
 from .ruleset import DeckList, Ruleset, deck_from_data, deck_rule_problems, load_deck
@@ -473,7 +474,6 @@ def save_user_deck(deck: Deck, overwrite: bool = False) -> Path:
     Refused: a bad name, the name of a shipped deck of the ruleset (those are never overwritten),
     and an existing user deck of that name unless `overwrite`.
     """
-    from .saves import write_atomic   # here: saves imports the game, which imports this module lazily
     check_deck_name(deck.name)
     rs = deck.rs
     if deck.name in rs.decks:
