@@ -109,6 +109,7 @@ def plot_first_player(summary: dict, records: list, path: Path) -> Path:
 
 
 def plot_game_length(summary: dict, records: list, path: Path) -> Path:
+    from matplotlib.ticker import MaxNLocator
     ok = [r for r in records if r["error"] is None]
     fig = _figure(9.0, 3.4)
     for i, (key, label) in enumerate((("turns", "turns"), ("actions", "actions"))):
@@ -123,6 +124,7 @@ def plot_game_length(summary: dict, records: list, path: Path) -> Path:
             ax.text(mean, ax.get_ylim()[1] * 0.95, f" mean {mean:.1f}", fontsize=8, va="top")
         ax.set_xlabel(f"game length in {label}")
         ax.set_ylabel("games")
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))   # games come whole
     fig.suptitle(f"Game length ({len(ok)} finished games)\n{_title(summary)}", fontsize=10)
     fig.savefig(path)
     return path
