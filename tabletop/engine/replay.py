@@ -69,6 +69,9 @@ class Replay:
         self._end = g
         self.pos = len(self.actions)
         self.game = g.clone()
+        # Everything may be shown once the game is over; a save of a game still being played
+        # (an autosave) shows each seat only what it saw, or its players' hands would leak.
+        self.can_reveal = g.is_over()
 
     # --- opening -------------------------------------------------------------------------------
     @classmethod
@@ -116,7 +119,9 @@ class Replay:
         decks = [DeckList.from_dict(x) for x in d["decks"]] if d.get("decks") else [None, None]
         decks = [resolve_deck(rs, x, i) for i, x in enumerate(decks)]
         start = Game.new(rs, decks=decks, seed=rec["seed"])
-        return cls(start, rec["log"], None, f"{path} game {game}")
+        r = cls(start, rec["log"], None, f"{path} game {game}")
+        r.can_reveal = True   # bots played it: no player's secret to keep, even in a game cut off unfinished
+        return r
 
     # --- moving ----------------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -168,10 +173,16 @@ class Replay:
 
     # --- seeing --------------------------------------------------------------------------------
     def view(self, seat: int = 0, reveal: bool = False) -> View:
-        """Return the position as `seat` saw it, or (reveal) with every card, prompt and log line shown."""
+        """Return the position as `seat` saw it, or (reveal) with every card, prompt and log line shown.
+
+        Revealing needs `can_reveal` (the game is over, or bots played it); otherwise it raises
+        TabletopError, so a table offers the choice only where it is allowed.
+        """
         g = self.game
         if not reveal:
             return g.view(seat)
+        if not self.can_reveal:
+            raise TabletopError(str(msg("the game is still being played: a replay shows everything only after its end")))
         s = g.state
         v = make_view(s, _SeeAll(g.controller), seat, decks=g.deck_lists())
         v.pending = [dict(p) for p in s.pending]

@@ -283,6 +283,18 @@ def test_shipped_decks_win_over_a_user_deck_of_the_same_name(config):
     assert "shipped deck is picked" in entry.problems[-1]
 
 
+@pytest.mark.parametrize("env", [{"TABLETOP_CONFIG": "/x/cfg"}, {"XDG_CONFIG_HOME": "/x/xdg"}, {}])
+def test_user_decks_live_in_the_same_config_folder_as_the_settings(monkeypatch, env):
+    from tabletop.engine import decks
+    from tabletop.ui import settings
+    for k in ("TABLETOP_CONFIG", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(k, raising=False)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    assert decks.config_dir() == settings.config_dir()
+    assert user_decks_dir("senkai") == settings.config_dir() / "decks" / "senkai"
+
+
 # --- the verb ---------------------------------------------------------------------------------------
 def test_cli_export_import_check_and_list(tmp_path, capsys, config):
     out = tmp_path / "k.txt"

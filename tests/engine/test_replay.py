@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.engine import Game, SaveError
+from tabletop.engine.errors import TabletopError
 from tabletop.engine import replay as replay_mod
 from tabletop.engine.replay import Replay
 from tabletop.engine.saves import save_game
@@ -96,8 +97,9 @@ def test_steps_by_turn_land_on_turn_starts_and_stop_at_the_ends(senkai_game):
 
 
 def test_either_seat_sees_what_it_saw_and_reveal_shows_everything(senkai_game):
-    _, _, path = senkai_game
+    g, _, path = senkai_game
     r = Replay.from_save(path)
+    assert g.is_over() and r.can_reveal
     r.seek(30)
     for seat in (0, 1):
         v = r.view(seat)
@@ -109,6 +111,16 @@ def test_either_seat_sees_what_it_saw_and_reveal_shows_everything(senkai_game):
         assert full.log == [e.text for e in r.game.state.log[-200:]]
     assert r.last_action() == r.actions[29]
     assert r.new_lines(None) == [e.text for e in r.game.state.log[r.log_len[29]:r.log_len[30]]]
+
+
+def test_a_game_still_being_played_shows_each_seat_only_what_it_saw(tmp_path):
+    g, _ = play("senkai", 4, 12)
+    assert not g.is_over()
+    r = Replay.from_save(save_game(g, tmp_path / "autosave.json"))
+    assert not r.can_reveal
+    assert r.view(1).to_dict() == g.view(1).to_dict()
+    with pytest.raises(TabletopError, match="still being played"):
+        r.view(0, reveal=True)
 
 
 def test_a_doctored_log_or_snapshot_is_refused_with_what_is_wrong(senkai_game, tmp_path):
@@ -136,6 +148,7 @@ def test_a_simulate_out_game_replays_to_its_recorded_end(tmp_path, capsys):
         r = Replay.from_sim(out, rec["index"])
         assert len(r) == rec["actions"] == len(rec["log"])
         assert r.game.outcome().winner == rec["winner"] and r.game.state.turn == rec["turns"]
+        assert r.can_reveal and r.view(1, reveal=True).viewer == 1
     with pytest.raises(SaveError, match="no game 9"):
         Replay.from_sim(out, 9)
     with pytest.raises(SaveError, match="not a `tabletop simulate --out` file"):
