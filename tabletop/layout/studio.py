@@ -83,6 +83,78 @@ def _messages(e: BaseException) -> list[str]:
     return [f"{type(e).__name__}: {e}"]
 
 
+class CardGrid:
+    """A scrollable grid of card faces in a rectangle: the studio's, and any view that shows a
+    filtered set of cards (a card browser).
+
+    Give it the cards to show (`cards`, already filtered) and a renderer; it lays them out in rows
+    of `thumb_w`-pixel faces, scrolls with `scroll_by`, finds the card under a point, and draws
+    each face with a frame around `selected` and a corner mark for each card in `marks`
+    ({card id: colour}).
+    """
+
+    def __init__(self, rect: pygame.Rect, thumb_w: int = THUMB_W, gap: int = GAP):
+        self.rect = pygame.Rect(rect)
+        self.thumb_w = thumb_w
+        self.gap = gap
+        self.renderer: CardRenderer | None = None
+        self.cards: list = []
+        self.scroll = 0
+        self.selected: str | None = None
+        self.marks: dict = {}
+        self.outlines = False
+        self.bottom_room = 0   # pixels at the bottom covered by something else (a banner)
+
+    def thumb_rects(self) -> list[tuple[object, pygame.Rect]]:
+        """Return (card, screen rect) of each card, scroll applied."""
+        if self.renderer is None:
+            return []
+        area, tw, gap = self.rect, self.thumb_w, self.gap
+        th = round(tw * self.renderer.aspect)
+        cols = max(1, (area.w - gap) // (tw + gap))
+        out = []
+        for i, c in enumerate(self.cards):
+            col, row = i % cols, i // cols
+            out.append((c, pygame.Rect(area.x + gap + col * (tw + gap), area.y + gap + row * (th + gap) - self.scroll,
+                                       tw, round(tw * self.renderer.aspect_of(c.kind)))))
+        return out
+
+    def max_scroll(self) -> int:
+        rects = self.thumb_rects()
+        if not rects:
+            return 0
+        bottom = max(r.bottom for _, r in rects) + self.scroll
+        return max(0, bottom + self.gap - self.rect.bottom + self.bottom_room)
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+
+    def card_at(self, pos) -> object | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        for c, r in self.thumb_rects():
+            if r.collidepoint(pos):
+                return c
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the visible faces, the selection frame and the corner marks, clipped to the grid."""
+        if self.renderer is None:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        for c, r in self.thumb_rects():
+            if r.bottom < self.rect.top or r.top > self.rect.bottom:
+                continue
+            surface.blit(self.renderer.face(c, self.thumb_w, r.h, outlines=self.outlines), r.topleft)
+            if c.id == self.selected:
+                pygame.draw.rect(surface, (255, 210, 80), r.inflate(6, 6), 3, border_radius=6)
+            mark = self.marks.get(c.id)
+            if mark:
+                pygame.draw.polygon(surface, mark, [(r.right - 22, r.top), (r.right, r.top), (r.right, r.top + 22)])
+        surface.set_clip(clip)
+
+
 class Studio:
     """The studio's state and drawing; `handle(event)` and `frame(surface, dt)` drive it (a window or a test)."""
 
@@ -108,6 +180,7 @@ class Studio:
         self.zoomed = False
         self.overflowing: set = set()
         self.scroll = 0
+        self.grid = CardGrid(pygame.Rect(0, TOP, self.size[0] - PANEL_W, self.size[1] - TOP))
         self.done = False
         self.status = ""
         self._build_widgets()
@@ -251,32 +324,28 @@ class Studio:
         aspect = self.renderer.aspect if self.renderer else 88 / 63
         return THUMB_W, round(THUMB_W * aspect)
 
+    def _sync_grid(self) -> CardGrid:
+        """Give the grid what it shows now: the filtered cards, the renderer, selection and marks."""
+        g = self.grid
+        g.rect = self.grid_rect()
+        g.renderer = self.renderer
+        g.cards = self.cards()
+        g.scroll = self.scroll
+        g.selected = self.selected
+        g.outlines = self.outlines
+        g.marks = {cid: RED for cid in self.overflowing}
+        g.bottom_room = self._banner_h() if self.errors else 0
+        return g
+
     def thumb_rects(self) -> list[tuple[object, pygame.Rect]]:
         """Return (card, screen rect) of each filtered card in the grid, scroll applied."""
-        area = self.grid_rect()
-        tw, th = self.thumb_size()
-        cols = max(1, (area.w - GAP) // (tw + GAP))
-        out = []
-        for i, c in enumerate(self.cards()):
-            col, row = i % cols, i // cols
-            out.append((c, pygame.Rect(area.x + GAP + col * (tw + GAP), area.y + GAP + row * (th + GAP) - self.scroll,
-                                       tw, round(tw * self.renderer.aspect_of(c.kind)))))
-        return out
+        return self._sync_grid().thumb_rects()
 
     def max_scroll(self) -> int:
-        rects = self.thumb_rects() if self.renderer else []
-        if not rects:
-            return 0
-        bottom = max(r.bottom for _, r in rects) + self.scroll
-        return max(0, bottom + GAP - self.grid_rect().bottom + (self._banner_h() if self.errors else 0))
+        return self._sync_grid().max_scroll() if self.renderer else 0
 
     def card_at(self, pos) -> object | None:
-        if not self.grid_rect().collidepoint(pos):
-            return None
-        for c, r in self.thumb_rects():
-            if r.collidepoint(pos):
-                return c
-        return None
+        return self._sync_grid().card_at(pos)
 
     # --- events -------------------------------------------------------------------------------
     def handle(self, e: pygame.event.Event) -> None:
@@ -307,7 +376,8 @@ class Studio:
             if c is not None:
                 self.selected, self.zoomed = c.id, True
         elif e.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.max_scroll(), self.scroll - e.y * 60))
+            self._sync_grid().scroll_by(-e.y * 60)
+            self.scroll = self.grid.scroll
         elif e.type == pygame.KEYDOWN and not self.e_name.is_focused:
             if e.key == pygame.K_ESCAPE:
                 if self.zoomed:
@@ -341,22 +411,10 @@ class Studio:
         _text(surface, f"{title}", 100, 18, 16, FG, "bold", max_w=310)
         _text(surface, self.status, 100, 38, 11, DIM, max_w=320)
         if self.renderer is not None:
-            clip = surface.get_clip()
             area = self.grid_rect()
-            surface.set_clip(area)
-            tw = self.thumb_size()[0]
-            for c, r in self.thumb_rects():
-                if r.bottom < area.top or r.top > area.bottom:
-                    continue
-                face = self.renderer.face(c, tw, r.h, outlines=self.outlines)
-                surface.blit(face, r.topleft)
-                if c.id == self.selected:
-                    pygame.draw.rect(surface, (255, 210, 80), r.inflate(6, 6), 3, border_radius=6)
-                if c.id in self.overflowing:
-                    pygame.draw.polygon(surface, RED, [(r.right - 22, r.top), (r.right, r.top), (r.right, r.top + 22)])
+            self._sync_grid().draw(surface)
             if not self.cards():
                 _text(surface, "No card matches the filters.", area.x + 30, area.y + 40, 16, DIM)
-            surface.set_clip(clip)
             self._draw_panel(surface)
             if self.zoomed and self.selected in self.ruleset.cards:
                 self._draw_zoom(surface)
