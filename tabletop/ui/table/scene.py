@@ -50,6 +50,7 @@ class TableScene(Scene):
         self.inspect = None      # zone key whose cards are spread in an overlay
         self._auto_piles = frozenset()   # piles spread because answers name their cards
         self.last_turn = game.state.turn
+        self.replay = None               # replay/spectate controls (replay.py) when the table only shows a game
         # the parts, in the order a gesture passes through them
         self.pointer = Pointer(self)     # events -> intents
         self.actions = Actions(self)     # intents -> game.apply / game.manual
@@ -69,28 +70,34 @@ class TableScene(Scene):
 
     # --- set-up ------------------------------------------------------------------------------
     def resize(self, size) -> None:
-        self.size = size
+        self.size = size if self.replay is None else self.replay.table_size(size)
         self.area, self.cw, self.ch = layout.measure(self.rs, size, self.renderer.aspect)
         self.sprites.clear()
         self.board.bg = None
         if self.hud.widgets:
             self.hud.build()
+            if self.replay is not None:
+                self.replay.build()
             self.refresh()
 
     def enter(self) -> None:
         self.hud.build()
+        if self.replay is not None:
+            self.replay.build()
         self.refresh()
 
     def leave(self) -> None:
         self.hud.kill()
+        if self.replay is not None:
+            self.replay.kill()
         self.dialogs.close_menu()
 
     # --- the state we draw -------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the viewer's view and everything derived from it (after any change)."""
-        self.view = self.game.view(self.viewer)
+        self.view = self.game.view(self.viewer) if self.replay is None else self.replay.view()
         self.zones, self.spots = layout.place(self)
-        self.legal = self.actions.candidates()
+        self.legal = self.actions.candidates() if self.replay is None else []
         self.answer_lit = pointed_at([a for a in self.actions.answers() if a.get("card") is None])
         self._auto_spread()
         if self.inspect:
@@ -99,6 +106,8 @@ class TableScene(Scene):
         self.board.changed()
         self._hover_dirty = True
         self.hud.update_panels()
+        if self.replay is not None:
+            self.replay.after_refresh()
 
     def _auto_spread(self) -> None:
         """Spread a pile once when legal answers name cards inside it (a searched deck); close it after.
@@ -129,6 +138,8 @@ class TableScene(Scene):
 
     # --- events ------------------------------------------------------------------------------
     def process_event(self, e) -> None:
+        if self.replay is not None and self.replay.process_event(e):
+            return
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             if not self.hud.on_button(e.ui_element):
                 self.dialogs.process_event(e)
@@ -173,7 +184,10 @@ class TableScene(Scene):
             self.hover_key, self.hover_t = key, 0.0
         else:
             self.hover_t += dt
-        self.bot.step(dt)
+        if self.replay is None:
+            self.bot.step(dt)
+        else:
+            self.replay.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the view (reads the scene and its parts; never changes the game)."""
