@@ -55,6 +55,7 @@ class CardsScene(Scene):
         self.widgets: list = []
         self.ui: dict = {}
         self.press = None        # (card, pos) of a press on the grid, before it is a click or a drag
+        self.mouse = (0, 0)      # where the pointer is (from the events: what the wheel scrolls, where a drag is)
         self.last_poll = 0.0
         self.load()
 
@@ -191,6 +192,8 @@ class CardsScene(Scene):
 
     # --- events ---------------------------------------------------------------------------------
     def process_event(self, e) -> None:
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = e.pos
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(e.ui_element)
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.ui.get("ruleset"):
@@ -199,8 +202,7 @@ class CardsScene(Scene):
             self.filter.text = e.text
             self.grid.scroll = 0
         elif e.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if not self.wheel(pos, e.y):
+            if not self.wheel(self.mouse, e.y):
                 self.sync_grid().scroll_by(-e.y * 60)
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             if self.zoomed:
@@ -310,7 +312,7 @@ class CardsScene(Scene):
         if self.press is None or self.renderer is None:
             return
         c, start = self.press
-        pos = pygame.mouse.get_pos()
+        pos = self.mouse
         if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 6:
             face = self.renderer.face(c, 90)
             surface.blit(face, (pos[0] - 45, pos[1] - face.get_height() // 2))

@@ -72,6 +72,7 @@ class DeckEditorScene(CardsScene):
         except DeckError as e:
             self.status = str(e)
             return
+        self.panel.show(sec, cid)
         self.status = self.app.words("{card} → {section} ({n})", card=self.rs.cards[cid].name,
                                      section=self.app.words.label(self.rs.deck[sec]), n=self.deck.count(cid, sec))
         self.changed()
@@ -162,7 +163,7 @@ class DeckEditorScene(CardsScene):
         opts = [(t("new deck"), NEW)] + [(f"{e.title} ({t(e.source)})", e.name) for e in entries]
         self._add("open", UIDropDownMenu(opts, opts[0], pygame.Rect(x0, y, iw - 206, 34), m))
         self._add("target", UIButton(pygame.Rect(x0 + iw - 200, y, 96, 34), "", m))
-        self._add("play", UIButton(pygame.Rect(x0 + iw - 98, y, 98, 34), t("Play"), m))
+        self._add("play", UIButton(pygame.Rect(x0 + iw - 98, y, 98, 34), t("Play a game"), m))
         self.relabel_target()
 
     def relabel_target(self) -> None:

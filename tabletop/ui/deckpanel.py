@@ -78,6 +78,17 @@ class DeckPanel:
     def scroll_by(self, dy: int) -> None:
         self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
 
+    def show(self, section: str, card: str | None = None) -> None:
+        """Scroll the list so that a section's header (or one of its card rows) is in view."""
+        lst = self.areas()[0]
+        for r in self.rows():
+            if r.section == section and r.card == card:
+                if r.rect.top < lst.top:
+                    self.scroll_by(r.rect.top - lst.top)
+                elif r.rect.bottom > lst.bottom:
+                    self.scroll_by(r.rect.bottom - lst.bottom)
+                return
+
     def hit(self, pos) -> tuple[str, Row] | None:
         """Return ("header"|"minus"|"plus"|"row", row) under pos, or None outside the list."""
         lst = self.areas()[0]

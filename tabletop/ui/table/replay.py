@@ -26,6 +26,7 @@ from tabletop.engine.view import make_view
 BAR_H = 46
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_S = 0.8     # seconds between two replayed actions at speed ×1
+HINT = "←/→ one action · Shift+←/→ one turn · Space play/pause · Home/End · Esc menu"
 
 
 class ReplayControls:
@@ -76,6 +77,15 @@ class ReplayControls:
         if r.pos >= len(r):
             self.playing = False
         self.scene.refresh()
+        self.tell()
+
+    def tell(self) -> None:
+        """Put what the last step did (its log lines, as the viewer read them) in the status line."""
+        sc, r = self.scene, self.replay
+        seat = None if self.reveal and self.can_reveal else sc.viewer
+        lines = r.new_lines(seat) if r is not None else []
+        sc.message = " · ".join(lines) if lines else sc.app.words(HINT)
+        sc.message_t = 1e9   # until the next step
 
     def step(self, n: int) -> None:
         if self.replay is None:
@@ -107,6 +117,8 @@ class ReplayControls:
         self.scene.viewer, self.reveal = states[(i + 1) % len(states)]
         self.scene.sprites.motions = {}
         self.scene.refresh()
+        if self.replay is not None:
+            self.tell()
 
     def continue_here(self) -> None:
         """Open a new game at this position (its history kept); the replay closes."""
@@ -260,6 +272,7 @@ def open_replay(app, replay, seats_after=None):
     scene.viewer = 0
     scene.resize(app.size)
     scene.refresh()
+    scene.replay.tell()
     return scene
 
 
