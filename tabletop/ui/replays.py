@@ -99,7 +99,7 @@ class ReplayListScene(Scene):
         for text, p, i in entries(folder):
             self.files[text] = (p, i)
         self.widgets = [UILabel(pygame.Rect(W // 2 - 340, 40, 680, 60), t("Replays"), m, object_id="#title"),
-                        UILabel(pygame.Rect(W // 2 - 340, 100, 680, 24),
+                        UILabel(pygame.Rect(20, 100, W - 40, 24),
                                 t("Saves and simulate --out runs in {folder}", folder=str(folder)), m)]
         self.list = UISelectionList(pygame.Rect(W // 2 - 340, 130, 680, H - 260), list(self.files), m)
         self.watch = UIButton(pygame.Rect(W // 2 - 340, H - 116, 180, 44), t("Watch"), m, object_id="#lit")
