@@ -135,7 +135,8 @@ class DeckPanel:
             surface.blit(fonts.text("−", 16, DIM, bold=True), (r.rect.x + 8, r.rect.y + 2))
             surface.blit(fonts.text("+", 16, DIM, bold=True), (r.rect.right - 20, r.rect.y + 2))
             cost = sc.cost_of(card)
-            label = f"{r.count} × {card.name}"
+            name = card.name_en if t.language == "en" and card.name_en else card.name
+            label = f"{r.count} × {name}"
             surface.blit(fonts.text(fonts.ellipsize(label, 14, r.rect.w - 90), 14, color), (r.rect.x + 30, r.rect.y + 3))
             if cost is not None:
                 s = fonts.text(str(cost), 13, DIM)

@@ -33,7 +33,7 @@ JA = {
     "previous turn (Shift+←)": "前のターン (Shift+←)", "previous action (←)": "前の行動 (←)",
     "next action (→)": "次の行動 (→)", "next turn (Shift+→)": "次のターン (Shift+→)", "Step": "1手",
     "one bot move (→)": "ボットを1手進める (→)", "Continue from here": "ここから続ける", "Pause": "一時停止",
-    "Speed ×{x}": "速度 ×{x}", "P{n}": "P{n}", "View: {who}": "視点: {who}", "all cards": "全公開",
+    "Speed ×{x}": "速度 ×{x}", "P{n}": "P{n}", "View: {who}": "視点: {who}",
     "←/→ one action · Shift+←/→ one turn · Space play/pause · Home/End · Esc menu":
         "←/→ 1手 · Shift+←/→ 1ターン · Space 再生/一時停止 · Home/End · Esc メニュー",
     "Saves and simulate --out runs in {folder}": "{folder} のセーブと simulate --out の記録", "Watch": "見る",

@@ -23,6 +23,8 @@ from tabletop.engine import TabletopError
 from tabletop.engine.replay import _SeeAll
 from tabletop.engine.view import make_view
 
+from .. import geometry
+
 BAR_H = 46
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_S = 0.8     # seconds between two replayed actions at speed ×1
@@ -52,7 +54,7 @@ class ReplayControls:
         return self.replay.can_reveal if self.replay is not None else True   # a bot game keeps no secret
 
     def table_size(self, size) -> tuple[int, int]:
-        """Return the size the table lays itself out in: the window less the bar."""
+        """Return the size the table area is measured in: the window less the bar (above the status line)."""
         return size[0], size[1] - BAR_H
 
     def view(self):
@@ -167,7 +169,8 @@ class ReplayControls:
         sc = self.scene
         t, m = sc.app.words, sc.manager
         W, H = sc.app.size
-        panel = UIPanel(pygame.Rect(0, H - BAR_H, W, BAR_H), manager=m, starting_height=1)
+        panel = UIPanel(pygame.Rect(0, H - geometry.STATUS_BAR - BAR_H, W - geometry.SIDE_PANEL, BAR_H), manager=m,
+                        starting_height=1)
         self.widgets = [panel]
         ui = {"panel": panel}
         x = 6
@@ -182,19 +185,19 @@ class ReplayControls:
             put("play", 86, "")
             put("fwd", 40, "▶", tool_tip_text=t("next action (→)"))
             put("turn_fwd", 44, "▶▶", tool_tip_text=t("next turn (Shift+→)"))
-            right = 96 + 130 + 190 + 100 + 24
-            width = max(120, W - x - right - 6)
+            right = 96 + 120 + 170 + 84 + 24
+            width = max(120, W - geometry.SIDE_PANEL - x - right - 6)
             ui["slider"] = UIHorizontalSlider(pygame.Rect(x, 6, width, BAR_H - 18), self.replay.pos,
                                               (0, max(1, len(self.replay))), m, container=panel)
             x += width + 6
-            put("where", 100, "", cls=UILabel)
+            put("where", 84, "", cls=UILabel)
         else:
             put("play", 86, "")
             put("fwd", 90, t("Step") + " ▶", tool_tip_text=t("one bot move (→)"))
         put("speed", 96, "")
-        put("view", 130, "")
+        put("view", 120, "")
         if self.replay is not None:
-            put("continue", 190, t("Continue from here"), object_id="#lit")
+            put("continue", 170, t("Continue from here"), object_id="#lit")
         self.ui = ui
         self.relabel()
 
@@ -210,7 +213,7 @@ class ReplayControls:
         self.ui["play"].set_text(t("Pause") if self.playing else t("Play"))
         self.ui["speed"].set_text(t("Speed ×{x}", x=f"{SPEEDS[self.speed]:g}"))
         who = t("P{n}", n=sc.viewer + 1)
-        self.ui["view"].set_text(t("View: {who}", who=who) + (" + " + t("all cards") if self.reveal else ""))
+        self.ui["view"].set_text(t("View: {who}", who=who) + (" · " + t("all") if self.reveal else ""))
         r = self.replay
         if r is not None:
             self.ui["where"].set_text(f"{r.pos} / {len(r)}")

@@ -70,8 +70,9 @@ class TableScene(Scene):
 
     # --- set-up ------------------------------------------------------------------------------
     def resize(self, size) -> None:
-        self.size = size if self.replay is None else self.replay.table_size(size)
-        self.area, self.cw, self.ch = layout.measure(self.rs, size, self.renderer.aspect)
+        self.size = size
+        table = size if self.replay is None else self.replay.table_size(size)   # the replay bar's room
+        self.area, self.cw, self.ch = layout.measure(self.rs, table, self.renderer.aspect)
         self.sprites.clear()
         self.board.bg = None
         if self.hud.widgets:
