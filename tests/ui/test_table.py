@@ -7,6 +7,7 @@ import pytest
 from tabletop.engine import Action, Game
 from tabletop.ui import geometry
 from tabletop.ui.players import UniformBot
+from tabletop.ui.table.hud import LOG_MIN_H
 from tabletop.ui.table import HOVER_S
 
 from ui_helpers import Recorder, click, drag, key, open_curtain, post, spots_in, table, zone_center
@@ -324,15 +325,18 @@ def test_six_answers_are_six_buttons_with_their_full_text_and_the_sixth_applies(
     assert g.actions[-1] == str(picks[5])
 
 
-def test_more_than_eight_answers_leave_a_menu_button(app):
+def test_more_answers_than_room_leave_a_menu_button_and_six_log_lines(app):
     g = Game.new("tiny", seed=1)
     scene = table(app, g)
     open_curtain(app, scene)
     fake = [Action.make("say", scene.viewer, choice=f"answer number {i} with quite a long text to show") for i in range(11)]
     scene.legal = fake
     scene.hud.build_action_buttons()
-    assert len(scene.hud.ui["actions"]) == 8 and scene.hud.ui["actions"][-1][1] is None
-    assert "4" in scene.hud.ui["actions"][-1][0].text   # 7 shown, 4 more behind the menu
+    # as many buttons as leave the log its six lines (six at 1600x900): answers, then "… n more"
+    buttons = scene.hud.ui["actions"]
+    assert 4 <= len(buttons) <= 8 and buttons[-1][1] is None and all(a is not None for _, a in buttons[:-1])
+    assert f"{11 - (len(buttons) - 1)} " in buttons[-1][0].text
+    assert scene.hud.ui["log"].rect.h >= LOG_MIN_H
     click(app, scene.hud.ui["actions"][-1][0].get_abs_rect().center)
     assert scene.dialogs.menu is not None and len(scene.dialogs.menu[2]) == 11
 
