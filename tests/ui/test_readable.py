@@ -104,3 +104,36 @@ def test_the_log_keeps_six_lines_and_the_side_panel_fits_at_every_size(app, size
     assert scene.hud.ui["menu"].get_abs_rect().bottom <= size[1]
     hand = spots_in(scene, f"{scene.viewer}.hand")
     assert hand and all(scene.area.contains(s.rect) for s in hand)
+
+
+def _to_pending(rid, kind):
+    g = Game.new(rid, seed=3)
+    for _ in range(200):
+        if g.state.pending and g.state.pending[0]["kind"] == kind and g.to_act == 0:
+            return g
+        g.apply(g.legal_actions(g.to_act)[0])
+    pytest.fail(f"{rid}: no {kind} choice for P1")
+
+
+@pytest.mark.parametrize("rid,kind", [("monmusu", "pick_main"), ("fourdeck", "choose_partner"),
+                                      ("danmaku", "choose_main")])
+def test_a_choice_of_cards_shows_faces_to_click_not_buttons(app, rid, kind):
+    from ui_helpers import click
+    g = _to_pending(rid, kind)
+    scene = table(app, g)
+    if scene.curtain is not None:
+        open_curtain(app, scene)
+    items = list(scene.choice.items)
+    assert len(items) >= 2
+    assert not [a for _, a in scene.hud.ui["actions"] if a in scene.choice.actions()]   # no name buttons
+    assert all(r.w >= 90 for r, _, _ in items)
+    rect, _, action = items[1]
+    before = len(g.actions)
+    click(app, rect.center)
+    assert g.actions[before] == str(action)
+    if g.state.pending and g.state.pending[0]["kind"] == kind and g.to_act == scene.viewer:
+        # another pick of the same choice: the faces left stay where they were
+        still = {a: r for r, _, a in scene.choice.items}
+        assert all(still[a] == r for r, _, a in items if a in still) and action not in still
+    else:
+        assert not scene.choice.items or scene.choice.items[0][2] not in {a for _, _, a in items}

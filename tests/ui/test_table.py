@@ -284,8 +284,8 @@ def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_a
     g.apply(g.legal_actions()[0])                  # P1 picks a main character; P2's pick flips the coin
     scene = table(app, g)
     open_curtain(app, scene)
-    button = next(b for b, a in scene.hud.ui["actions"] if a is not None and a.kind == "choose_main")
-    click(app, button.get_abs_rect().center)
+    face = next(r for r, _, a in scene.choice.items if a.kind == "choose_main")   # main characters are faces
+    click(app, face.center)
     coin = next(e for e in reversed(g.state.log) if e.kind == "coin")
     assert scene.board.coins, "the coin event started the animation"
     assert scene.curtain is not None               # hotseat: P1 acts next (keep or redraw)
@@ -305,24 +305,22 @@ def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_a
     assert scene.board.coins == []
 
 
-def test_six_answers_are_six_buttons_with_their_full_text_and_the_sixth_applies(app):
+def test_six_main_monster_picks_are_six_faces_on_the_table_and_the_sixth_applies(app):
     g = Game.new("monmusu", seed=1)
     g.apply(g.legal_actions()[0])                  # P1 goes first; now the main monster pick: six answers
     picks = [a for a in g.legal_actions() if a.kind == "pick_main"]
     assert len(picks) == 6
     scene = table(app, g)
     open_curtain(app, scene)
-    buttons = scene.hud.ui["actions"]
-    assert [a for _, a in buttons] == picks        # every answer is a button, none behind "… more"
-    me = scene.hud.ui["me"].get_abs_rect()
-    for b, a in buttons:
-        r = b.get_abs_rect()
-        assert r.bottom <= me.top and r.top >= scene.hud.ui["prompt"].get_abs_rect().bottom
-        full = g.describe(a, scene.viewer)
-        assert b.text == full or b.tool_tip_text == full   # the whole text is shown, or in the tooltip
-    assert scene.hud.ui["log"].get_abs_rect().bottom <= scene.hud.ui["prompt"].get_abs_rect().top
-    click(app, buttons[5][0].get_abs_rect().center)
-    assert g.actions[-1] == str(picks[5])
+    faces = scene.choice.items
+    assert sorted(map(str, (a for _, _, a in faces))) == sorted(map(str, picks))   # every pick is a face
+    assert not [a for _, a in scene.hud.ui["actions"] if a in picks]              # and no button
+    for rect, _, _ in faces:
+        assert scene.area.contains(rect)
+    assert not any(faces[i][0].colliderect(faces[j][0]) for i in range(6) for j in range(i))
+    rect, _, sixth = faces[5]
+    click(app, rect.center)
+    assert g.actions[-1] == str(sixth)
 
 
 def test_more_answers_than_room_leave_a_menu_button_and_six_log_lines(app):
