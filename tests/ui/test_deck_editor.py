@@ -8,7 +8,7 @@ from tabletop.ui.deckedit import DeckEditorScene
 from tabletop.ui.table import TableScene
 
 from deck_helpers import grid_card, header, menu_button, press, scroll_panel_to, type_into
-from ui_helpers import click
+from ui_helpers import click, drag
 
 RULESETS = ["senkai", "fourdeck", "ijinden", "monmusu", "danmaku"]
 
@@ -44,11 +44,11 @@ def build_from_clicks(app, ed, deck):
         assert ed.target is None
 
 
-@pytest.mark.parametrize("rid", RULESETS)
-def test_build_a_legal_deck_from_the_menu_save_it_and_start_a_game_with_it(app, rid):
+@pytest.mark.parametrize("rid,language", [(r, "en") for r in RULESETS] + [("danmaku", "ja")])
+def test_build_a_legal_deck_from_the_menu_save_it_and_start_a_game_with_it(app, rid, language):
     rs = load_ruleset(rid)
     recipe = Deck.from_list(rs, rs.decks[rs.starter_decks[0]])
-    ed = open_editor(app, rid)
+    ed = open_editor(app, rid, language)
     build_from_clicks(app, ed, recipe)
     assert ed.deck == recipe
     assert ed.problems == []
@@ -119,3 +119,15 @@ def test_an_unknown_name_in_a_pasted_list_is_reported_with_its_line_and_the_deck
     assert ed.deck == before
     report = win.report.html_text
     assert ":2:" in report and "河竜" in report
+
+
+def test_a_card_dragged_onto_a_section_goes_there(app):
+    ed = open_editor(app, "ijinden")
+    card = next(c for c in ed.rs.cards.values() if ed.deck.home_section(c.id) == "main")
+    start = grid_card(app, ed, card.id)
+    drag(app, start, scroll_panel_to(app, ed, "side"))
+    assert ed.deck.count(card.id, "side") == 1 and ed.deck.count(card.id, "main") == 0
+    drag(app, start, scroll_panel_to(app, ed, "main"))
+    assert ed.deck.count(card.id, "main") == 1
+    drag(app, start, (ed.grid.rect.centerx, ed.grid.rect.bottom - 5))   # let go over the grid: nothing
+    assert ed.deck.total() == 2
