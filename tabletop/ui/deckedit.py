@@ -73,7 +73,9 @@ class DeckEditorScene(CardsScene):
             self.status = str(e)
             return
         self.panel.show(sec, cid)
-        self.status = self.app.words("{card} → {section} ({n})", card=self.rs.cards[cid].name,
+        card = self.rs.cards[cid]
+        name = card.name_en if self.app.words.language == "en" and card.name_en else card.name
+        self.status = self.app.words("{card} → {section} ({n})", card=name,
                                      section=self.app.words.label(self.rs.deck[sec]), n=self.deck.count(cid, sec))
         self.changed()
 
