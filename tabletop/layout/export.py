@@ -382,12 +382,12 @@ def draw_marks(page: pygame.Surface, sheet: Sheet, n: int, mirror: bool = False,
     for x in sorted(xs):
         if "t" in sides and (seg := out(top, edge)):
             pygame.draw.line(page, black, (x, seg[0]), (x, seg[1]), lw)
-        if "b" in sides and (seg := out(bottom, H - edge)):
+        if "b" in sides and (seg := out(bottom, H - 1 - edge)):
             pygame.draw.line(page, black, (x, seg[0]), (x, seg[1]), lw)
     for y in sorted(ys):
         if "l" in sides and (seg := out(left, edge)):
             pygame.draw.line(page, black, (seg[0], y), (seg[1], y), lw)
-        if "r" in sides and (seg := out(right, W - edge)):
+        if "r" in sides and (seg := out(right, W - 1 - edge)):
             pygame.draw.line(page, black, (seg[0], y), (seg[1], y), lw)
 
 
@@ -615,7 +615,7 @@ def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer
         x = sh.page_px[0] // 2
         top, bottom = sh.origin[1] - sh.bleed, sh.origin[1] + (sh.rows - 1) * sh.pitch[1] + sh.trim[1] + sh.bleed
         for y0, y1 in ((max(sh.margin, top - mm_to_px(4, sh.dpi)), top - mm_to_px(1, sh.dpi)),
-                       (bottom + mm_to_px(1, sh.dpi), min(sh.page_px[1] - sh.margin, bottom + mm_to_px(4, sh.dpi)))):
+                       (bottom + mm_to_px(1, sh.dpi), min(sh.page_px[1] - 1 - sh.margin, bottom + mm_to_px(4, sh.dpi)))):
             pygame.draw.line(page, (120, 120, 120), (x, y0), (x, y1), max(1, mm_to_px(0.2, sh.dpi)))
     path = out / "sheets" / f"sheet-{n_page:02d}.png"
     _save_png(page, path, sh.dpi)
@@ -704,18 +704,10 @@ def _tts_face_size(sh: Sheet) -> tuple[int, int]:
 
 
 def run(args) -> int:
-    """Run `tabletop cards`: export, or write the cards as CSV; print what was written, or the
-    problem (`path:line: ...`) and exit 1."""
+    """Run `tabletop cards`: print the print warnings, export with a progress bar, print what was
+    written, or the problem (`path:line: ...`) and exit 1."""
     pygame.freetype.init()  # fonts and images only: no window, no sound device
     rs = load_ruleset(args.ruleset)
-    if getattr(args, "csv", None):
-        from .csvcards import write_cards_csv
-        n = write_cards_csv(rs, Path(args.csv))
-        print(f"{n} card{'s' if n != 1 else ''} written to {args.csv}")
-        if not args.out:
-            return 0
-    if not args.out:
-        raise DataError("cards", None, "say where to write: --out DIR (or --csv FILE)")
     from ..validate import card_warnings
     renderer = CardRenderer(rs)
     for w in card_warnings(rs, renderer):
@@ -732,8 +724,10 @@ def run(args) -> int:
     try:
         res = export_cards(rs, Path(args.out), dpi=args.dpi, sheet=args.sheet, bleed_mm=args.bleed or 0.0,
                            crop_marks=bool(args.crop_marks), only=args.only, renderer=renderer,
-                           margin_mm=args.margin, backs=bool(args.backs), fold=bool(args.fold), deck=args.deck,
-                           tts=bool(args.tts), workers=args.workers, progress=progress)
+                           margin_mm=getattr(args, "margin", MARGIN_MM), backs=bool(getattr(args, "backs", False)),
+                           fold=bool(getattr(args, "fold", False)), deck=getattr(args, "deck", None),
+                           tts=bool(getattr(args, "tts", False)), workers=getattr(args, "workers", None),
+                           progress=progress)
     finally:
         if bar is not None:
             bar.close()

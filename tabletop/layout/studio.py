@@ -475,7 +475,8 @@ def _text(surface, s: str, x: float, baseline: float, px: float, color, weight: 
     return y
 
 
-def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames: int | None = None) -> int:
+def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames: int | None = None,
+               size: tuple = (1600, 900)) -> int:
     """Open the studio for a ruleset on `screen` (or a new window) until Back, Esc or closing the window.
 
     Inside another window (the main menu's), the studio borrows it and leaves pygame running.
@@ -488,7 +489,7 @@ def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames
     if own_window:
         pygame.init()
         pygame.display.set_caption(f"tabletop studio — {ruleset_id}")
-        screen = pygame.display.set_mode((1600, 900))
+        screen = pygame.display.set_mode(size)
     elif screen is None:
         screen = pygame.display.get_surface()
     studio = Studio(folder, screen.get_size())
@@ -514,5 +515,12 @@ def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames
 
 
 def run(args) -> int:
-    """Run `tabletop studio RULESET`."""
-    return run_studio(args.ruleset)
+    """Run `tabletop studio RULESET [--size WxH]`."""
+    size = (1600, 900)
+    if getattr(args, "size", None):
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            raise DataError("--size", None, f"{args.size!r}: expected WIDTHxHEIGHT, e.g. 1366x768") from None
+        size = (max(800, w), max(560, h))
+    return run_studio(args.ruleset, size=size)

@@ -790,7 +790,7 @@ class TableScene(Scene):
         labels = {}
         for a in acts:
             text = self.game.describe(a, self.viewer)
-            if a.kind.startswith("m_"):
+            if a.kind.startswith("m_") and self.rs.controller != "sandbox":  # in the sandbox every move is manual
                 text = "[manual] " + text
             base, n = text, 2
             while text in labels:
