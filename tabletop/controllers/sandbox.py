@@ -53,7 +53,7 @@ class Sandbox(Controller):
         for p in (0, 1):
             for name in self.counters(s):
                 for delta in (-1, 1):
-                    out.append(Action.make("s_hp", player, target=p, value=name, delta=delta))
+                    out.append(Action.make("s_hp", player, whom=p, value=name, delta=delta))
         if s.zones.get(zone_key(player, "deck")):
             out += [Action.make("s_draw", player, n=n, pile=zone_key(player, "deck")) for n in DRAW_COUNTS]
         out.append(Action.make("s_coin", player))
@@ -67,8 +67,8 @@ class Sandbox(Controller):
             if a.kind == "s_shuffle":
                 return None if a["pile"] in s.zones else str(msg("there is no pile {pile}", pile=a["pile"]))
             if a.kind == "s_hp":
-                if a["target"] not in (0, 1) or not isinstance(a["delta"], int) or not isinstance(a["value"], str):
-                    return str(msg("a counter change needs target=0|1, value=NAME, delta=N"))
+                if a["whom"] not in (0, 1) or not isinstance(a["delta"], int) or not isinstance(a["value"], str):
+                    return str(msg("a counter change needs whom=0|1, value=NAME, delta=N"))
                 return None
             if a.kind == "s_draw":
                 return None if isinstance(a["n"], int) and a["n"] > 0 else str(msg("draw needs n=N (1 or more)"))
@@ -85,7 +85,7 @@ class Sandbox(Controller):
         if a.kind in _MANUAL:
             self.manual_apply(s, Action.make(_MANUAL[a.kind], a.player, **dict(a.args)))
         elif a.kind == "s_hp":
-            p, name = a["target"], a["value"]
+            p, name = a["whom"], a["value"]
             s.players[p][name] = s.players[p].get(name, 0) + a["delta"]
             self.log(s, str(msg("{who}: {player} {counter} {delta} → {value}", who=who, player=player_name(p),
                                 counter=name, delta=f"{a['delta']:+d}", value=s.players[p][name])), kind="manual")
@@ -135,7 +135,7 @@ class Sandbox(Controller):
         elif k == "s_shuffle":
             m = msg("Shuffle {zone}", zone=zone(a.get("pile") or a["zone"]))
         elif k == "s_hp":
-            whose = msg("your") if a["target"] == me else msg("{player}'s", player=player_name(a["target"]))
+            whose = msg("your") if a["whom"] == me else msg("{player}'s", player=player_name(a["whom"]))
             m = msg("{sign}1 {whose} {counter}", sign="+" if a["delta"] > 0 else "−", whose=whose,
                     counter=a["value"].upper() if a["value"] == "hp" else a["value"])
         elif k == "s_draw":

@@ -153,15 +153,26 @@ class _ActiveIcons:
             p = self.current.path(name)
             if p is None:
                 return None
-            from .art import fit_image, load_image
             try:
-                img = fit_image(load_image(p), (max(1, round(px)), max(1, round(px))), "contain")
-            except Exception:  # noqa: BLE001 — a broken icon file draws nothing (validate reports it)
+                img = _square_icon(pygame.image.load(str(p)), max(1, round(px)))
+            except (pygame.error, OSError, ValueError):  # a broken icon file draws nothing
                 return None
             if len(self._scaled) > 256:
                 self._scaled.clear()
             self._scaled[key] = img
         return img
+
+
+def _square_icon(src: pygame.Surface, side: int) -> pygame.Surface:
+    """Return the picture scaled to fit a side×side square, centred, transparent around it."""
+    full = pygame.Surface(src.get_size(), pygame.SRCALPHA)
+    full.blit(src, (0, 0))   # 32-bit for smoothscale, whatever the file's format
+    w, h = full.get_size()
+    k = side / max(w, h, 1)
+    scaled = pygame.transform.smoothscale(full, (max(1, round(w * k)), max(1, round(h * k))))
+    out = pygame.Surface((side, side), pygame.SRCALPHA)
+    out.blit(scaled, ((side - scaled.get_width()) // 2, (side - scaled.get_height()) // 2))
+    return out
 
 
 ICONS = _ActiveIcons()
