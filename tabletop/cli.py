@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("cards", help="export card faces and print sheets")
     p.add_argument("ruleset", help="ruleset id")
-    p.add_argument("--out", required=True, help="folder for cards/, sheets/, backs/, tts/ and the PDF")
+    p.add_argument("--out", help="folder for cards/, sheets/, backs/, tts/ and the PDF")
     p.add_argument("--dpi", type=int, default=None, help="resolution (default: the layout's own dpi, usually 300)")
     p.add_argument("--sheet", choices=("a4", "letter"), default="a4", help="print sheet size (default a4)")
     p.add_argument("--bleed", type=float, default=0.0, help="bleed around each card, in mm (default 0)")
@@ -118,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tts", action="store_true", help="also write a Tabletop Simulator deck sheet and back")
     p.add_argument("--workers", type=int, default=None, help="processes drawing faces (default: cores, big sets)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
+    p.add_argument("--csv", metavar="FILE", help="write the cards as CSV (a ruleset's cards.csv reads it back)")
     p.set_defaults(func=_deferred("tabletop.layout.export"))
 
     p = sub.add_parser("studio", help="the card layout studio")

@@ -12,7 +12,6 @@ from pathlib import Path
 from .engine.errors import DataError, DataErrors, SaveError, TabletopError
 from .engine.ruleset import load_deck, load_ruleset_dir, rulesets_dirs
 
-CONTENT = ("text", "number", "pips", "rarity")  # regions whose overlap hides something
 
 
 def _messages(e: Exception) -> list[str]:
@@ -57,6 +56,7 @@ def validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[
         pass
     problems += art_errors(rs, renderer)
     if renderer is not None and warnings is not None:
+        from .layout.checks import card_warnings
         warnings += card_warnings(rs, renderer, layout_checks=layout_ok)
     return problems
 
@@ -103,58 +103,6 @@ def _readable(p: Path) -> None:
         raise DataError(p, None, "file not found")
     from .layout.art import load_image
     load_image(p)
-
-
-def card_warnings(rs, renderer, layout_checks: bool = True) -> list[str]:
-    """Return `path:line: warning` lines for every card face that would print badly."""
-    from .layout import text as textmod
-    from .layout.model import PT_MM
-    out = []
-    lay = renderer.layout
-    if layout_checks and not lay.generated:
-        out += layout_warnings(lay, rs, renderer)
-    for c in rs.cards.values():
-        kl = lay.for_kind(c.kind)
-        scale = round(kl.size_mm[0] / 25.4 * lay.dpi) / kl.size_mm[0]
-        where = f"{c.path}:{c.line}: card {c.id}"
-        for r, s in renderer.texts(c):
-            fit = renderer._fit(r, s, scale)
-            if fit.overflow:
-                out.append(f"{where}: {r.name!r} text is cut (…) even at its minimum size {r.min_size:g} pt")
-            elif r.wrap and fit.px <= r.min_size * PT_MM * scale + 1e-6 and r.min_size < r.size:
-                out.append(f"{where}: {r.name!r} text only fits shrunk to its minimum size {r.min_size:g} pt")
-            weight = renderer._weights.get(r.weight, r.weight)
-            missing = textmod.missing_glyphs(s, weight)
-            if missing:
-                out.append(f"{where}: {r.name!r}: no font can draw {' '.join(missing)} "
-                           f"({', '.join(f'U+{ord(ch):04X}' for ch in missing)}): it prints as a box")
-        for r, name in renderer.unknown_icons(c):
-            out.append(f"{where}: {r.name!r}: unknown icon {{{name}}} (no assets/icons/{name}.png)")
-    return out
-
-
-def layout_warnings(lay, rs, renderer=None) -> list[str]:
-    """Return warnings about the layout itself: kinds that draw nothing, and text regions that
-    overlap on a card that shows both (named once per pair, with the first such card)."""
-    out = []
-    for kname, kl in sorted(lay.kinds.items()):
-        if not [r for r in kl.regions if r.type != "manual"]:
-            out.append(f"{lay.path}: kind {kname!r}: the layout draws nothing but the background (no regions)")
-    if renderer is None:
-        return out
-    reported = set()
-    for c in rs.cards.values():
-        kl = lay.for_kind(c.kind)
-        content = [r for r in kl.regions if r.type in CONTENT and renderer._applies(r, c)]
-        for i, a in enumerate(content):
-            for b in content[i + 1:]:
-                ox = min(a.rect[0] + a.rect[2], b.rect[0] + b.rect[2]) - max(a.rect[0], b.rect[0])
-                oy = min(a.rect[1] + a.rect[3], b.rect[1] + b.rect[3]) - max(a.rect[1], b.rect[1])
-                if ox > 0.3 and oy > 0.3 and (a.line, b.line, c.kind) not in reported:
-                    reported.add((a.line, b.line, c.kind))
-                    out.append(f"{lay.path}:{b.line}: region {b.name!r} overlaps {a.name!r} (line {a.line}) "
-                               f"by {ox:.1f}×{oy:.1f} mm on card {c.id} ({c.path}:{c.line})")
-    return out
 
 
 def validate_file(path: Path) -> list[str]:

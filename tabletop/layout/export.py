@@ -704,11 +704,20 @@ def _tts_face_size(sh: Sheet) -> tuple[int, int]:
 
 
 def run(args) -> int:
-    """Run `tabletop cards`: print the print warnings, export with a progress bar, print what was
-    written, or the problem (`path:line: ...`) and exit 1."""
+    """Run `tabletop cards`: write the cards as CSV (--csv), and/or print the print warnings,
+    export with a progress bar and print what was written; or the problem (`path:line: ...`), exit 1."""
     pygame.freetype.init()  # fonts and images only: no window, no sound device
     rs = load_ruleset(args.ruleset)
-    from ..validate import card_warnings
+    if getattr(args, "csv", None):
+        from ..engine.cardcsv import write_cards_csv
+        from ..engine.ruleset import _CARD_COMMON
+        n = write_cards_csv(rs, Path(args.csv), _CARD_COMMON)
+        print(f"{n} card{'s' if n != 1 else ''} written to {args.csv}")
+        if not args.out:
+            return 0
+    if not args.out:
+        raise DataError("cards", None, "say where to write: --out DIR (or --csv FILE for the cards as CSV)")
+    from .checks import card_warnings
     renderer = CardRenderer(rs)
     for w in card_warnings(rs, renderer):
         print(f"warning: {w}", file=sys.stderr)

@@ -11,7 +11,7 @@ from tabletop.layout import CardRenderer
 from tabletop.layout.export import PAGES_MM, export_cards, grid_for, mm_to_px, plan_sheet
 from tabletop.validate import validate_report
 
-from conftest import paint
+from designer_game import paint
 
 DPI = 100
 
