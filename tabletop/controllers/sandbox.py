@@ -50,6 +50,15 @@ class Sandbox(Controller):
         for key, uids in s.zones.items():
             if uids and self.rs.zones[split_key(key)[1]].kind == "pile":
                 out.append(Action.make("s_shuffle", player, pile=key))  # pile=, not zone=: a click still spreads it
+        for key, uids in s.zones.items():   # counters on the cards on the table: damage, and any they carry
+            if self.rs.zones[split_key(key)[1]].kind not in ("row", "slot"):
+                continue
+            for u in uids:
+                c = s.cards[u]
+                for name in sorted(set(c.counters) | {"damage"}):
+                    out.append(Action.make("m_count", player, card=u, name=name, delta=1))
+                    if c.counters.get(name):
+                        out.append(Action.make("m_count", player, card=u, name=name, delta=-1))
         for p in (0, 1):
             for name in self.counters(s):
                 for delta in (-1, 1):
