@@ -25,8 +25,12 @@ def register(cls):
 
 
 def controller_class(name: str, missing_ok: bool = False):
-    """Return the controller class registered under `name` (importing the built-in ones first)."""
-    import tabletop.controllers as builtin  # registers the built-in controllers
+    """Return the controller class registered under `name` (importing its built-in module first)."""
+    import tabletop.controllers as builtin  # a module registers its controllers when imported
+    if name not in _REGISTRY and name.isidentifier():
+        builtin.load(name)               # a built-in module is named after its controller's id
+    if name not in _REGISTRY:
+        builtin.load_all()
     if name not in _REGISTRY and not missing_ok:
         from .errors import TabletopError
         if name in builtin.IMPORT_ERRORS:
@@ -36,7 +40,9 @@ def controller_class(name: str, missing_ok: bool = False):
 
 
 def controller_ids() -> list[str]:
-    import tabletop.controllers  # noqa: F401
+    """Return the ids of every registered controller (the built-in ones imported first)."""
+    import tabletop.controllers as builtin
+    builtin.load_all()
     return sorted(_REGISTRY)
 
 
