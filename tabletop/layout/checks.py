@@ -26,7 +26,7 @@ def face_warnings(rs, renderer, layout_checks: bool = True) -> list[tuple]:
             fit = renderer._fit(r, s, scale)
             if fit.overflow:
                 out.append((c.id, "cut", f"{where}: {r.name!r} text is cut (…) even at its minimum size {r.min_size:g} pt"))
-            elif r.wrap and fit.px <= r.min_size * PT_MM * scale + 1e-6 and r.min_size < r.size:
+            elif r.min_size < r.size and fit.px <= r.min_size * PT_MM * scale * 1.05:  # within a shrink step of it
                 out.append((c.id, "warn", f"{where}: {r.name!r} text only fits shrunk to its minimum size {r.min_size:g} pt"))
             weight = renderer._weights.get(r.weight, r.weight)
             missing = textmod.missing_glyphs(s, weight)
