@@ -64,3 +64,12 @@ def test_a_fixed_layer_draws_the_same_file_on_every_card(designer_game):
         x, y = round(2.4 / 25.4 * 100), round(20 / 25.4 * 100)   # on the frame's left edge
         assert max(abs(a - b) for a, b in zip(face.get_at((x, y))[:3], gold)) < 40, cid
     assert isinstance(face, pygame.Surface)
+
+
+def test_tabletops_own_icons_serve_every_ruleset(designer_game):
+    (designer_game / "assets" / "icons" / "fire.png").unlink()   # the game's own fire icon gone: tabletop's is used
+    rs = load_ruleset_dir(designer_game)
+    r = CardRenderer(rs)
+    assert r.icons.path("fire") == textmod.ICON_ROOT / "fire.png"
+    assert r.icons.unknown("{star}{heart}{coin}{sword}{shield}{leaf}{water}{fire}") == []
+    assert r.unknown_icons(rs.cards["bolt"]) == []

@@ -116,7 +116,7 @@ def test_validate_fails_with_path_line_for_missing_art(designer_game, capsys):
 
 def test_validate_warns_for_cut_text_missing_glyphs_overlaps_and_unknown_icons(designer_game):
     cards = (designer_game / "cards.yaml").read_text(encoding="utf-8")
-    cards = cards.replace("1点回復する。", '"✕ {water} ' + "とても長い効果文。" * 40 + '"')
+    cards = cards.replace("1点回復する。", '"✕ {nosuchicon} ' + "とても長い効果文。" * 40 + '"')
     (designer_game / "cards.yaml").write_text(cards, encoding="utf-8")
     lay = (designer_game / "layout.yaml").read_text(encoding="utf-8")
     lay = lay.replace("rect: [4, 58, 55, 21]", "rect: [4, 54, 55, 25]")   # the text box now covers the name
@@ -126,7 +126,7 @@ def test_validate_warns_for_cut_text_missing_glyphs_overlaps_and_unknown_icons(d
     text = "\n".join(warnings)
     assert "cards.yaml:4: card mend: 'text' text is cut" in text
     assert "no font can draw ✕ (U+2715)" in text
-    assert "unknown icon {water}" in text
+    assert "unknown icon {nosuchicon}" in text
     assert "layout.yaml:9: region 'text' overlaps 'name' (line 8)" in text
 
 
