@@ -33,7 +33,8 @@ from .render import CardRenderer, print_px
 PAGES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 5.0     # home printers cannot print closer to the page edge than this
 MARK_MM = 5.0       # longest crop mark
-MIN_MARK_MM = 2.0   # shortest crop mark worth drawing (sheets keep room for it)
+MIN_MARK_MM = 1.5   # shortest crop mark worth drawing (sheets keep room for it)
+MIN_OUTER_BLEED_MM = 2.0   # the bleed outside the grid may shrink to this to fit one more row or column
 MARK_GAP_MM = 1.0   # space between the bleed edge and a crop mark
 MARK_WIDTH_MM = 0.2
 TTS_MAX = (10, 7)   # Tabletop Simulator's custom deck: at most 10×7 faces a sheet...
@@ -150,13 +151,20 @@ def grid_for(page_mm: tuple, card_mm: tuple, bleed_mm: float = 0.0, margin_mm: f
 
 
 def _fit_axis(page: float, card: float, bleed: float, margin: float, marks: bool) -> tuple[int, float]:
-    """Return how many cards fit along one side of the page, and the gutter between their trims."""
-    edge = max(bleed, MARK_GAP_MM + MIN_MARK_MM) if marks else bleed
-    room = page - 2 * margin - 2 * edge
-    n = max(0, int((room + 1e-6) // card))
-    if n <= 1:
-        return n, 0.0
-    return n, max(0.0, min(2 * bleed, (room - n * card) / (n - 1)))
+    """Return how many cards fit along one side of the page, and the gutter between their trims.
+
+    The bleed outside the grid is kept whole when it can be; if shrinking it to MIN_OUTER_BLEED_MM
+    (the page's margin cuts it) fits one more card, it shrinks and the cards share their cut lines.
+    """
+    mark_room = MARK_GAP_MM + MIN_MARK_MM if marks else 0.0
+    best = None
+    for edge in (max(bleed, mark_room), max(min(bleed, MIN_OUTER_BLEED_MM), mark_room)):
+        room = page - 2 * margin - 2 * edge
+        n = max(0, int((room + 1e-6) // card))
+        gutter = 0.0 if n <= 1 else max(0.0, min(2 * bleed, (room - n * card) / (n - 1)))
+        if best is None or n > best[0]:
+            best = (n, gutter)
+    return best
 
 
 def _save_png(surf: pygame.Surface, path: Path, dpi: int) -> None:
@@ -300,9 +308,10 @@ class Sheet:
         return pygame.Rect(x - left, y - top, self.trim[0] + left + right, self.trim[1] + top + bottom)
 
     def place(self, page: pygame.Surface, i: int, face: pygame.Surface, mirror: bool = False) -> None:
-        """Draw a face (with its bleed) into slot i, clipped to its cell."""
+        """Draw a face (with its bleed) into slot i, clipped to its cell and to the printable area."""
         old = page.get_clip()
-        page.set_clip(self.clip_at(i, mirror))
+        m = self.margin
+        page.set_clip(self.clip_at(i, mirror).clip(pygame.Rect(m, m, self.page_px[0] - 2 * m, self.page_px[1] - 2 * m)))
         page.blit(face, self.cell_at(i, mirror))
         page.set_clip(old)
 

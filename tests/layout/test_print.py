@@ -41,8 +41,9 @@ def test_as_many_cards_as_fit_inside_a_printable_margin():
     assert grid_for(PAGES_MM["a4"], (44, 63), 3, 5, marks=True) == (4, 4)
     assert grid_for(PAGES_MM["a4"], (63, 88), 3, 5, marks=True) == (3, 3)
     assert grid_for(PAGES_MM["letter"], (63, 88), 0, 5) == (3, 3)
-    assert grid_for(PAGES_MM["letter"], (63, 88), 3, 5) == (3, 2)         # 264 + 6 mm > 269.4 mm
-    assert grid_for(PAGES_MM["letter"], (63, 88), 3, 4.5) == (3, 3)
+    assert grid_for(PAGES_MM["letter"], (63, 88), 3, 5) == (3, 3)         # the outer bleed shrinks to 2.7 mm
+    assert grid_for(PAGES_MM["letter"], (63, 88), 3, 5, marks=True) == (3, 3)
+    assert grid_for(PAGES_MM["letter"], (63, 88), 3, 8) == (3, 2)         # 264 + 2·2 mm > 263.4 mm
     assert grid_for(PAGES_MM["a4"], (63, 88), 3, 30) == (2, 2)            # a bigger margin, fewer cards
 
 
@@ -50,7 +51,7 @@ def test_as_many_cards_as_fit_inside_a_printable_margin():
 def test_nothing_is_printed_inside_the_margin(designer_game, tmp_path, sheet):
     rs = load_ruleset_dir(designer_game)
     res = export_cards(rs, tmp_path, dpi=DPI, sheet=sheet, bleed_mm=3, crop_marks=True, backs=True, pdf=False)
-    m = mm_to_px(5, DPI) - 2   # a pixel of rounding when the grid is centred
+    m = mm_to_px(5, DPI) - 1
     for path in res.sheets + res.backs:
         page = pygame.image.load(str(path))
         w, h = page.get_size()
