@@ -281,11 +281,9 @@ class Monmusu(EffectsMixin, Controller):
         """Cast the given mana cards of p (MM-R18, MM-R26) and say which."""
         for u in uids:
             s.cards[u].tapped = True
-        if uids:
-            names = ", ".join(self.name(s, u) for u in uids)
-            self.log(s, f"{_p(p)} casts {len(uids)} mana", {p: str(msg("{player} casts {n} mana: {cards}", player=_p(p),
-                                                                         n=len(uids), cards=names))},
-                     kind="mana", player=p, count=len(uids), cards=list(uids))
+        if uids:      # (mana lies face up: which cards are cast is public, MM-D3)
+            self.log(s, str(msg("{player} casts {n} mana: {cards}", player=_p(p), n=len(uids),
+                                cards=self._mana_words(s, uids))), kind="mana", player=p, count=len(uids), cards=list(uids))
 
     def pay_then(self, s, p, n: int, attr: str | None, then: dict, skip: int | None = None) -> None:
         """Pay n recast mana (one of `attr`) for an action, then finish it (`then`, see `_paid`).
