@@ -1032,10 +1032,13 @@ class Danmaku(EffectsMixin, Controller):
 # card a player's own effects take from the deck is a turn less before they lose, and most games end
 # that way, so a deck card weighs about as much as a familiar (measured: at 0.5 per card greedy
 # summoned its dolls from the deck and lost the deck race as often as one game in four).
+# HP above the printed HP (DM-R1: no maximum) counts a quarter: with abilities usable as often as they
+# are paid (DM-D14), full-value overhealing made greedy throw its whole hand away for 東風谷早苗's 60 HP
+# a card, turn after turn, and never declare a spell card.
 # Tried and dropped: valuing a spell card's future damage to the main character (greedy declared
 # spell cards that then fell into the opponent's side cards), steeper costs for the last side cards.
 EVAL_W = {"spell_debt": 0.5, "spell_close": 0.5, "spell_atk": 50.0, "spell_base": 1.0,
-          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "power": 0.8, "power_cap": 8, "hand": 0.3,
+          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "overheal": 0.25, "power": 0.8, "power_cap": 8, "hand": 0.3,
           "fam": 1.0, "sides": [0.0, 0.0, 8.0, 16.0, 24.0, 32.0, 40.0]}
 
 
@@ -1066,8 +1069,8 @@ def evaluate_position(game, player: int) -> dict:
     """Return weighted terms of the position for `player`: side cards left (fewer is better: they are
     the opponent's lives, the last one most), the active spell cards (a debt of one side card to the
     opponent, larger as time or durability runs out), the deck race (DM-D5: a card drawn or summoned
-    from the deck is a turn less), the main character's HP (printed HP while face down) and power,
-    familiars and hand."""
+    from the deck is a turn less), the main character's HP (printed HP while face down; HP above the
+    printed HP a quarter) and power, familiars and hand."""
     s, ctl = game.state, game.controller
     w = EVAL_W
     out = {}
@@ -1080,6 +1083,10 @@ def evaluate_position(game, player: int) -> dict:
         n_side = len(s.zones[f"{who}.side"])
         deck = decks[who]
         out[f"{side} side cards"] = sign * -_side_cost(n_side)
+        if m is not None:
+            d = game.ruleset.cards.get(s.cards[m].cid)
+            printed = float(d.get("hp") or 0) if d is not None else hp
+            hp = min(hp, printed) + w["overheal"] * max(0.0, hp - printed)
         out[f"{side} HP"] = sign * min(hp, 1500) / w["hp"]
         out[f"{side} power"] = sign * w["power"] * min(ctl.power(s, m) if m is not None else 0, w["power_cap"])
         out[f"{side} familiars"] = sign * fam
