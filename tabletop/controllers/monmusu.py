@@ -10,7 +10,9 @@ monster gets `flags["down"]` (MM-R38).
 Battles run as a small state machine in `s.data["battle"]` (steps before → during → decide →
 after, MM-R28..R33): between steps, triggered skills ([誘発]) are offered to their owners as
 pending `skill_offer` choices (use or pass); an offer is dropped when its card left the place where
-the condition was met (MM-R39). Rule ids in refusal messages point to the docs.
+the condition was met (MM-R39). Paying mana is the payer's choice (MM-D9): an action that costs mana
+waits, when there is something to choose, for a `pay_mana` choice, and `pay_then` finishes it with its
+`_paid_<step>` once the mana is cast. Rule ids in refusal messages point to the docs.
 """
 from __future__ import annotations
 
