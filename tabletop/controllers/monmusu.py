@@ -287,7 +287,7 @@ class Monmusu(EffectsMixin, Controller):
             self.log(s, str(msg("{player} casts {n} mana: {cards}", player=_p(p), n=len(uids),
                                 cards=self._mana_words(s, uids))), kind="mana", player=p, count=len(uids), cards=list(uids))
 
-    def pay_then(self, s, p, n: int, attr: str | None, then: dict, skip: int | None = None) -> None:
+    def pay_then(self, s, p, n: int, attr: str | None, then: dict) -> None:
         """Pay n recast mana (one of `attr`) for an action, then finish it (`then`, see `_paid`).
 
         With nothing to choose the mana is cast at once; otherwise p is asked which (MM-D9): the
@@ -295,10 +295,10 @@ class Monmusu(EffectsMixin, Controller):
         suggested rest, a button). The choice goes in front of any other waiting choice.
         """
         if not self.mana_choice(s, p, n, attr):
-            self.cast_mana_cards(s, p, self.suggested_mana(s, p, n, attr, skip))
+            self.cast_mana_cards(s, p, self.suggested_mana(s, p, n, attr, then["card"]))
             self._paid(s, then)
             return
-        s.pending.insert(0, {"kind": "pay_mana", "player": p, "prompt": "", "need": n, "attr": attr, "skip": skip,
+        s.pending.insert(0, {"kind": "pay_mana", "player": p, "prompt": "", "need": n, "attr": attr,
                              "then": then, "public_prompt": str(msg("{player} chooses which mana to cast ({rule})",
                                                                     player=_p(p), rule="MM-D9"))})
         self._pay_prompt(s, s.pending[0])
@@ -328,7 +328,7 @@ class Monmusu(EffectsMixin, Controller):
         """Return the answers to a pay_mana choice: the suggestion (a button), then each castable mana card."""
         if "need" not in pe:
             return []       # the other player's choice, copied from a view without its data
-        rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe.get("skip"))
+        rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"])
         out = [Action("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),))]
         last_attr = pe["attr"] if pe["need"] == 1 else None
         for u in self.ready_mana(s, p):
@@ -361,7 +361,7 @@ class Monmusu(EffectsMixin, Controller):
             return
         # Nothing left to choose: the rest is cast at once.
         s.pending.pop(0)
-        self.cast_mana_cards(s, p, self.suggested_mana(s, p, pe["need"], pe["attr"], pe.get("skip")))
+        self.cast_mana_cards(s, p, self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"]))
         self._paid(s, pe["then"])
 
     def check_pay_mana(self, s, a):
@@ -856,7 +856,7 @@ class Monmusu(EffectsMixin, Controller):
     def do_summon(self, s, a):
         u = a["card"]
         self.pay_then(s, a.player, self.d(s, u).get("cost"), None,
-                      {"do": "summon", "player": a.player, "card": u, "to": a["to"]}, skip=u)
+                      {"do": "summon", "player": a.player, "card": u, "to": a["to"]})
 
     def _paid_summon(self, s, t):
         p, u = t["player"], t["card"]
@@ -902,7 +902,7 @@ class Monmusu(EffectsMixin, Controller):
     def do_evolve(self, s, a):
         u, t = a["card"], a["target"]
         self.pay_then(s, a.player, self.stack_cost(s, u, t), None,
-                      {"do": "evolve", "player": a.player, "card": u, "target": t}, skip=u)
+                      {"do": "evolve", "player": a.player, "card": u, "target": t})
 
     def _paid_evolve(self, s, then):
         p, u, t = then["player"], then["card"], then["target"]
@@ -923,7 +923,7 @@ class Monmusu(EffectsMixin, Controller):
     def do_awaken(self, s, a):
         u, t = a["card"], a["target"]
         self.pay_then(s, a.player, self.stack_cost(s, u, t), None,
-                      {"do": "awaken", "player": a.player, "card": u, "target": t}, skip=u)
+                      {"do": "awaken", "player": a.player, "card": u, "target": t})
 
     def _paid_awaken(self, s, then):
         p, u, t = then["player"], then["card"], then["target"]
@@ -1069,7 +1069,7 @@ class Monmusu(EffectsMixin, Controller):
         u = a["card"]
         d = self.d(s, u)
         self.pay_then(s, a.player, d.get("cost"), d.color,
-                      {"do": "spell", "player": a.player, "card": u, "user": a["target"]}, skip=u)
+                      {"do": "spell", "player": a.player, "card": u, "user": a["target"]})
 
     def _paid_spell(self, s, then):
         p, u, m = then["player"], then["card"], then["user"]
@@ -1205,7 +1205,7 @@ class Monmusu(EffectsMixin, Controller):
         d = self.d(s, uid)
         then = {"do": "triggered", "player": a.player, "card": uid, "trigger": o["trigger"], "user": o.get("user")}
         if d.kind == "spell":
-            self.pay_then(s, a.player, d.get("cost"), d.color, then, skip=uid)
+            self.pay_then(s, a.player, d.get("cost"), d.color, then)
         else:
             self.pay_then(s, a.player, int(self._skill_cost(d.id, o["trigger"]).get("mana", 0)), None, then)
 
@@ -1498,7 +1498,7 @@ class Monmusu(EffectsMixin, Controller):
         pe = s.pending[0] if s.pending else None
         if pe and pe["kind"] == "pay_mana" and pe["player"] == viewer and "need" in pe:
             # The suggestion the pay_mana button casts, marked for the payer only (MM-D9).
-            for u in self.suggested_mana(s, viewer, pe["need"], pe["attr"], pe.get("skip")):
+            for u in self.suggested_mana(s, viewer, pe["need"], pe["attr"], pe["then"]["card"]):
                 badges.setdefault(u, []).append(str(msg("suggested")))
         b = s.data.get("battle")
         if b:
@@ -1518,7 +1518,6 @@ class Monmusu(EffectsMixin, Controller):
                 return "先攻 (go first)" if a["choice"] == "first" else "後攻 (go second)"
             if k == "pick_main":
                 if viewer is not None and viewer != a.player:   # the pick is face down (MM-R7)
-                    from tabletop.engine.msg import msg
                     return str(msg("メインモン娘: a face-down card ({rule})", rule="MM-R7"))
                 return f"メインモン娘: {self.rs.cards[a['choice']].name}"
             if k == "mulligan":
