@@ -207,3 +207,26 @@ def test_spectating_bots_pause_step_and_speed(app):
     assert "×2" in ctl.ui["speed"].text
     key(app, pygame.K_z, pygame.KMOD_CTRL)   # no undo at a bots' table
     assert len(game.actions) == n + 1
+
+
+def test_tabletop_replay_table_opens_the_save_on_the_table(saved, monkeypatch, tmp_path):
+    monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
+    from tabletop.ui import app as app_mod
+    from tabletop.ui.scene import App
+    opened = {}
+
+    def run(self):
+        opened["scene"] = self.scene
+        for s in list(self.scenes):
+            s.leave()
+        self.manager.clear_and_reset()
+        return 0
+    monkeypatch.setattr(App, "run", run)
+    assert app_mod.run_replay(build_parser().parse_args(["replay", str(saved), "--table"])) == 0
+    scene = opened["scene"]
+    assert isinstance(scene, TableScene) and scene.replay is not None and len(scene.replay.replay) > 0
+    # a file that is no save opens the menu with the message naming it
+    bad = saved.parent / "nonsense.json"
+    bad.write_text("[]", encoding="utf-8")
+    assert app_mod.run_replay(build_parser().parse_args(["replay", str(bad), "--table"])) == 0
+    assert not isinstance(opened["scene"], TableScene)
