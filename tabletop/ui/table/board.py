@@ -15,7 +15,7 @@ from .sprites import chip
 
 TABLE_BG = (30, 74, 52)
 LIT = (120, 240, 150)
-ACTOR = (255, 205, 80)
+ACTOR = (90, 195, 255)
 
 
 class Board:
@@ -152,8 +152,8 @@ class Board:
         for key, c in self.zone_chips:
             batch.append(c)
         surface.fblits(batch)
-        for r in actor_rects:   # what can act now (guidance): a gold edge
-            pygame.draw.rect(surface, ACTOR, r.inflate(4, 4), 2, border_radius=6)
+        for r in actor_rects:   # what can act now (guidance): a blue edge
+            pygame.draw.rect(surface, ACTOR, r.inflate(6, 6), 3, border_radius=6)
         for r in lit_rects:
             pygame.draw.rect(surface, LIT, r.inflate(6, 6), 3, border_radius=6)
         for p in lit_players:

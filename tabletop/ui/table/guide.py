@@ -87,6 +87,10 @@ GESTURES = {"key": "Space", "button": "button", "drag": "drag", "click": "click"
             "click_lit": "click a lit card"}
 
 
+ANSWER_WAYS = {"key": "Space", "button": "a button below", "drag": "drag", "click": "click a lit card",
+               "click_lit": "click a lit card"}
+
+
 def phase_label(scene) -> str:
     """Return the current phase in the game's words (its ruleset label, `phase.<id>`, or Setup)."""
     rs, t, cur = scene.rs, scene.app.words, scene.view.phase
@@ -148,8 +152,13 @@ def prompt_html(scene) -> str:
         return line
     mine = t("your move") if not sc.hotseat else t("P{n}, your move", n=who + 1)
     line = f"{head} · {html_escape(mine)} — "
-    if pend and pend.get("prompt"):
-        line += html_escape(str(pend["prompt"])) + "<br>"
+    if pend and pend.get("prompt"):   # a choice: its own words, then how to answer it
+        ways = []
+        for a in sc.legal:
+            w = ANSWER_WAYS.get(gesture([a]))
+            if w and t(w) not in ways:
+                ways.append(t(w))
+        return line + html_escape(str(pend["prompt"])) + (f" ({html_escape(' / '.join(ways))})" if ways else "")
     phrases = verb_phrases(sc, sc.legal)
     return line + join_phrases(t, phrases) if phrases else line.rstrip(" —")
 

@@ -19,6 +19,7 @@ from . import guide
 from .windows import RULE_ID
 
 BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
+PROMPT_H = 84      # the prompt line's box: three lines
 MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a menu of them all
 HINT = ("drag a card to move it · click to use it · right-click for every action · "
         "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
@@ -74,18 +75,18 @@ class Hud:
         iw = w - 12
         y = 4
         ui = {"side": side}
-        ph = 176
+        ph = 150 if H >= 800 else 116   # a player's panel: a few lines; the log and the prompt need the room
         ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
         y += ph + 4
-        log_h = H - top - (ph + 4) * 2 - 180 - 84 - 16
+        log_h = H - top - (ph + 4) * 2 - 200 - 84 - 16
         ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side)
         ui["log_h"] = log_h
         y += log_h + 4
-        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, 64), m, container=side)
+        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, PROMPT_H), m, container=side)
         ui["prompt_base"] = y
-        ui["prompt_y"] = y + 66
+        ui["prompt_y"] = y + PROMPT_H + 2
         ui["grow"] = 0   # how far the log gave way to answer buttons beyond BUTTON_ROWS
-        y += 180
+        y += 200
         ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
         y += ph + 4
         ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
@@ -282,8 +283,12 @@ class Hud:
             self.ui["log"].set_dimensions((iw, self.ui["log_h"] - grow))
             self.log_to_end = 20   # the box lays itself out again over the next frames; then show the newest lines
             self.ui["prompt"].set_relative_position((4, self.ui["prompt_base"] - grow))
-            self.ui["prompt_y"] = self.ui["prompt_base"] - grow + 66
-        y = self.ui["prompt_y"]
+            self.ui["prompt_y"] = self.ui["prompt_base"] - grow + PROMPT_H + 2
+        free = max(0, BUTTON_ROWS - rows) * 28   # rows no button needs: the prompt line may use them
+        if self.ui.get("prompt_free") != free:
+            self.ui["prompt_free"] = free
+            self.ui["prompt"].set_dimensions((iw, PROMPT_H + free))
+        y = self.ui["prompt_y"] + free
         shown = acts if len(acts) <= MAX_BUTTONS else acts[:MAX_BUTTONS - 1]
         for a in shown:
             text = sc.game.describe(a, sc.viewer)
