@@ -110,7 +110,7 @@ _JA.update({
         "{id} のルール文書がインストールされていません（docs/rules/{id}.md）。",
     "Nothing in the rules matches “{q}”.": "「{q}」に当てはまるルールはありません。",
     "a bot sits in this seat": "この席はボットです", "Take back your last action (Ctrl+Z)": "直前の操作を取り消す（Ctrl+Z）",
-    "target: click here, or drop a card here": "対象: ここをクリック、またはカードをここへドロップ",
+    "target": "対象", "{verb} ({how})": "{verb}（{how}）",
     "undone": "取り消しました",
     "the last action drew or showed a hidden card — undo stops before hidden information":
         "直前の操作で隠れたカードを引いた・見せた — 隠された情報より前には戻れません",

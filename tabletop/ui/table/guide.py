@@ -109,7 +109,10 @@ def verb_phrases(scene, acts) -> list[str]:
     for a in acts:
         kinds.setdefault(a.kind, []).append(a)
     order = [k for k in verbs if k in kinds] + [k for k in kinds if k not in verbs]
-    order = [k for k in order if k not in END_KINDS] + [k for k in order if k in END_KINDS]
+    end = scene.actions.end_action()
+    order = [k for k in order if k not in END_KINDS]
+    if end is not None and end.kind in kinds:   # of the end kinds, only the one Space does, last
+        order.append(end.kind)
     out = []
     for k in order:
         v = verbs.get(k)
@@ -117,7 +120,7 @@ def verb_phrases(scene, acts) -> list[str]:
         g = gesture(kinds[k])
         if g == "click" and any(aims_at(scene.rs, a) is not None for a in kinds[k]):
             g = "drag"   # a card that hits a player: drag it onto their panel, or click it
-        out.append(f"{html_escape(word)} ({t(GESTURES[g])})")
+        out.append(html_escape(t("{verb} ({how})", verb=word, how=t(GESTURES[g]))))
     return out
 
 
@@ -158,7 +161,8 @@ def prompt_html(scene) -> str:
             w = ANSWER_WAYS.get(gesture([a]))
             if w and t(w) not in ways:
                 ways.append(t(w))
-        return line + html_escape(str(pend["prompt"])) + (f" ({html_escape(' / '.join(ways))})" if ways else "")
+        how = t("{verb} ({how})", verb="", how=" / ".join(ways)) if ways else ""
+        return line + html_escape(str(pend["prompt"])) + " " + html_escape(how.strip())
     phrases = verb_phrases(sc, sc.legal)
     return line + join_phrases(t, phrases) if phrases else line.rstrip(" —")
 

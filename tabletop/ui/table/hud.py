@@ -221,8 +221,8 @@ class Hud:
         elif not sc.hotseat:
             who += " (you)"
         mark = " ◀" if v.to_act == p else ""
-        if p in self.lit_players:
-            mark += "<br><font color=#9cf09c><b>▶ " + html_escape(t("target: click here, or drop a card here")) + "</b></font>"
+        if p in self.lit_players:   # the lit border says it too; the word names it for who cannot tell colours
+            mark += "  <font color=#9cf09c><b>▶ " + html_escape(t("target")) + "</b></font>"
         rows = []
         pub = v.public.get("players") if isinstance(v.public, dict) else None
         values = pub[p] if pub and len(pub) > p and isinstance(pub[p], dict) else v.players[p]
