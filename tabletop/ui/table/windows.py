@@ -154,6 +154,7 @@ class GuideWindows:
         self.rules = (win, search, box, blocks)
         if rule:
             search.set_text(rule)
+        sc.manager.set_focus_set(search.get_focus_set())   # typing searches at once
         self.show_rules_matching(rule)
 
     def show_rules_matching(self, query: str) -> None:
