@@ -84,7 +84,7 @@ def gesture(acts) -> str:
 
 
 GESTURES = {"key": "Space", "button": "button", "drag": "drag", "click": "click",
-            "click_lit": "click a lit card"}
+            "click_lit": "click a lit card", "aim": "click the lit card or the lit player"}
 
 
 ANSWER_WAYS = {"key": "Space", "button": "a button below", "drag": "drag", "click": "click a lit card",
@@ -119,7 +119,7 @@ def verb_phrases(scene, acts) -> list[str]:
         word = text(v, lang) if v else k.replace("_", " ")
         g = gesture(kinds[k])
         if g == "click" and any(aims_at(scene.rs, a) is not None for a in kinds[k]):
-            g = "drag"   # a card that hits a player: drag it onto their panel, or click it
+            g = "aim"   # a card that hits a player without naming one: click it, or their lit panel
         out.append(html_escape(t("{verb} ({how})", verb=word, how=t(GESTURES[g]))))
     return out
 
@@ -162,7 +162,8 @@ def prompt_html(scene) -> str:
             if w and t(w) not in ways:
                 ways.append(t(w))
         how = t("{verb} ({how})", verb="", how=" / ".join(ways)) if ways else ""
-        return line + html_escape(str(pend["prompt"])) + " " + html_escape(how.strip())
+        sep = "" if t.language == "ja" else " "
+        return line + html_escape(str(pend["prompt"])) + sep + html_escape(how.strip())
     phrases = verb_phrases(sc, sc.legal)
     return line + join_phrases(t, phrases) if phrases else line.rstrip(" —")
 
