@@ -80,7 +80,7 @@ class Dialogs:
         sc = self.scene
         self.close_dialog()
         t = sc.app.words
-        w, h = 300, 384
+        w, h = 300, 344
         win = UIWindow(pygame.Rect((sc.size[0] - w) // 2, (sc.size[1] - h) // 2, w, h), sc.manager,
                        window_display_title=t("Menu"))
         acts = {}

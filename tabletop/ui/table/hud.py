@@ -75,19 +75,20 @@ class Hud:
         iw = w - 12
         y = 4
         ui = {"side": side}
-        ph = 150 if H >= 800 else 116   # a player's panel: a few lines; the log and the prompt need the room
-        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
+        ph = 150 if H >= 800 else 104   # a player's panel: a few lines; the log and the prompt need the room
+        # allow_split_dashes=False: Japanese has no spaces to break at; a dash mid-word would read as a character
+        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
         log_h = H - top - (ph + 4) * 2 - 200 - 84 - 16
-        ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side)
+        ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side, allow_split_dashes=False)
         ui["log_h"] = log_h
         y += log_h + 4
-        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, PROMPT_H), m, container=side)
+        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, PROMPT_H), m, container=side, allow_split_dashes=False)
         ui["prompt_base"] = y
         ui["prompt_y"] = y + PROMPT_H + 2
         ui["grow"] = 0   # how far the log gave way to answer buttons beyond BUTTON_ROWS
         y += 200
-        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
+        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
         ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
         y += 44
