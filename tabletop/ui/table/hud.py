@@ -373,7 +373,7 @@ class Hud:
         r = pygame.Rect(0, y, sc.size[0] - geometry.SIDE_PANEL, geometry.STATUS_BAR)
         surface.fill((16, 20, 25), r)
         rule = self.rule_in_status()
-        link = fonts.text((t("Rules") + " ▸ " + rule) if rule else t("Rules") + " (F2)", 13,
+        link = fonts.text((t("Rules") + " ▶ " + rule) if rule else t("Rules") + " (F2)", 13,
                           (255, 216, 74) if rule else (150, 190, 230), bold=bool(rule))
         self.link_rect = link.get_rect(midright=(r.right - 10, r.centery)).inflate(12, 6)
         pygame.draw.rect(surface, (40, 52, 66), self.link_rect, border_radius=5)
