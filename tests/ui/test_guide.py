@@ -300,3 +300,14 @@ def test_with_the_menu_open_space_does_not_end_your_turn(app):
     key(app, pygame.K_SPACE)
     click(app, scene.hud.ui["end"].get_abs_rect().center)   # nor the End button under the menu
     assert len(g.actions) == n and scene.curtain is None
+
+
+def test_a_table_opened_by_the_menu_briefs_a_new_game_but_not_a_continued_one(app):
+    from tabletop.ui.menu import MenuScene
+    menu = app.push(MenuScene(app))
+    menu.open_table(Game.new("monmusu", seed=1), [None, None])
+    assert app.scene.windows.briefing is not None
+    g = Game.new("monmusu", seed=1)
+    g.apply(g.legal_actions()[0])
+    menu.open_table(g, [None, None])
+    assert app.scene.windows.briefing is None
