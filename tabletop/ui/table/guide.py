@@ -27,6 +27,7 @@ GUIDE_SPEC = {"type": "map", "fields": {
         "turn": {"type": "list", "items": _TEXT, "default": []}}},
 }}
 _cache: dict = {}
+_scenarios: dict = {}
 
 
 def load_guide(rs) -> tuple[dict, str | None]:
@@ -203,6 +204,12 @@ def scenario_info(game) -> dict | None:
     path = getattr(game, "scenario", None)
     if not path:
         return None
+    if path not in _scenarios:   # read once: the prompt asks after every change
+        _scenarios[path] = _read_scenario(path)
+    return _scenarios[path]
+
+
+def _read_scenario(path) -> dict | None:
     try:
         raw = load_yaml(Path(path))
     except (DataError, DataErrors, OSError):
