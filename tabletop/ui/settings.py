@@ -120,4 +120,4 @@ _JA.update({
     "the game is over": "ゲームは終わりました", "nothing to undo yet": "まだ取り消せる操作はありません",
     "the game was loaded here — undo stops at the loaded position": "ここでロードしたゲーム — ロードした局面より前には戻れません",
 })
-_JA.update({"a button below": "下のボタン", "click the lit card or the lit player": "光るカードか光るプレイヤーをクリック"})
+_JA.update({"a button below": "下のボタン", "click a card": "カードをクリック", "click the lit card or the lit player": "光るカードか光るプレイヤーをクリック"})

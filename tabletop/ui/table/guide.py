@@ -158,8 +158,9 @@ def prompt_html(scene) -> str:
     line = f"{head} · {html_escape(mine)} — "
     if pend and pend.get("prompt"):   # a choice: its own words, then how to answer it
         ways = []
+        faces = set(sc.choice.actions()) if getattr(sc, "choice", None) is not None else set()
         for a in sc.legal:
-            w = ANSWER_WAYS.get(gesture([a]))
+            w = "click a card" if a in faces else ANSWER_WAYS.get(gesture([a]))   # faces laid over the table
             if w and t(w) not in ways:
                 ways.append(t(w))
         how = t("{verb} ({how})", verb="", how=" / ".join(ways)) if ways else ""
