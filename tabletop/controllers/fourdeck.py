@@ -49,7 +49,6 @@ class FourDeck(EffectsMixin, Controller):
         self.max_self = int(p.get("max_self_damage", 3))
         self.rebellion = int(p.get("rebellion_cost", 8))
         self.exhaustion = int(p.get("exhaustion_cards", 16))
-        self.turn_limit = int(p.get("turn_limit", 120))
         # Actions are immutable values: build the fixed ones once, the per-card ones on first use.
         self._damage_cands = [[Action.make("damage", p, target_zone=f"{p}.{d}", amount=n)
                                for d in LEVELS for n in range(self.max_self + 1)] + [Action.make("end_phase", p)]
@@ -606,8 +605,6 @@ class FourDeck(EffectsMixin, Controller):
         if s.data.get("claim") is not None and self.field_count(s) < self.exhaustion:
             s.data["claim"] = None                 # FD-D18: the right lapses below 16 cards
             s.pending = [x for x in s.pending if x["kind"] != "claim"]
-        if s.turn > self.turn_limit:
-            self.win(s, None, f"turn limit {self.turn_limit} reached (FD-D9)")
 
     def ask(self, s, player, kind, prompt, **data):
         """Ask a choice; effect targets get a prompt that says what the chosen thing will suffer."""

@@ -134,9 +134,6 @@ class Ijinden(EffectsMixin, Controller):
         s.data["battled"] = False
         s.data["battle"] = None
         self.log(s, f"— turn {s.turn}: P{p + 1} —", kind="turn", player=p)
-        if s.turn > int(self.params.get("turn_limit", 150)):
-            self.end_game(s, None, f"turn limit of {self.params.get('turn_limit', 150)} turns reached (IJ-D6)")
-            return
         if not s.zones[f"{p}.deck"]:
             self.end_game(s, 1 - p, f"P{p + 1} starts a turn with no cards in the deck (IJ-R23)")
             return

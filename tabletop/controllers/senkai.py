@@ -602,9 +602,6 @@ class Senkai(EffectsMixin, Controller):
         if not s.zones["0.deck"] and not s.zones["1.deck"]:
             self.win(s, None, "both main decks are empty at the end of the turn (SK-R27)")
             return
-        if s.turn >= int(self.params.get("turn_limit", 200)):
-            self.win(s, None, f"the turn limit of {s.turn} turns is reached (SK-D12)")
-            return
         s.active = 1 - s.active
         s.turn += 1
         s.phase = "up"

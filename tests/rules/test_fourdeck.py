@@ -11,6 +11,7 @@ from tabletop.engine.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "rulesets" / "fourdeck" / "scenarios"
+RS = load_ruleset("fourdeck")
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -377,16 +378,18 @@ def test_fd_d8_cost_and_attack_never_below_zero(tmp_path):
     assert g.controller.field_cost(g.state, 0) == 1
 
 
-def test_fd_d9_turn_limit_ends_in_a_draw(tmp_path):
+def test_fd_d9_no_turn_limit_only_the_rules_end_a_game(tmp_path):
+    # FD-D9 (a draw after turn 120) is withdrawn: 勝敗条件 lists only rebellion, ruin, exhaustion, decline.
+    assert "turn_limit" not in RS.parameters
     g = position(tmp_path, """\
-        turn: 120
+        turn: 500
         phase: battle
         zones:
           p1.field: [{card: k_squire, flags: {partner: true}}]
           p2.field: [{card: b_hound, flags: {partner: true}}]
         """)
     act(g, "end_turn")
-    assert g.outcome().winner is None and "(FD-D9)" in g.outcome().reason
+    assert g.outcome() is None and g.state.turn == 501
 
 
 def test_fd_d10_first_player_by_agreement_option():

@@ -719,10 +719,12 @@ def test_ij_d5_guardians_seen_by_nobody_mana_by_owner(tmp_path):
     assert RS.zones["mana"].facedown_seen_by == "owner"
 
 
-def test_ij_d6_turn_limit_is_a_draw(tmp_path):
-    g = game(tmp_path, {}, turn=RS.parameters["turn_limit"])
+def test_ij_d6_no_turn_limit_only_the_rules_end_a_game(tmp_path):
+    # IJ-D6 (a draw after turn 150) is withdrawn: 勝利条件 names only an unblocked attacker and deck-out.
+    assert "turn_limit" not in RS.parameters
+    g = game(tmp_path, {}, turn=500)
     act(g, "end_phase")
-    assert g.outcome().winner is None and "IJ-D6" in g.outcome().reason
+    assert g.outcome() is None and g.state.turn == 501
 
 
 def test_ij_d7_underworld_card_goes_to_the_bottom_of_the_deck():
@@ -933,10 +935,10 @@ def test_ij_thousand_random_games_end():
         g = play_random_game("ijinden", 10_000 + seed, full=False, max_actions=8000,
                              options=match if seed % 10 == 0 else None)
         r = g.outcome().reason
-        key_ = ("unblocked" if "IJ-R22" in r else "deck" if "IJ-R23" in r else "draw" if "IJ-D6" in r
+        key_ = ("unblocked" if "IJ-R22" in r else "deck" if "IJ-R23" in r
                 else "match" if "IJ-R34" in r else r)
         reasons[key_] = reasons.get(key_, 0) + 1
-    assert sum(reasons.values()) == 1000 and set(reasons) <= {"unblocked", "deck", "draw", "match"}
+    assert sum(reasons.values()) == 1000 and set(reasons) <= {"unblocked", "deck", "match"}
 
 
 def test_ij_greedy_bot_blocks_rather_than_loses(tmp_path):

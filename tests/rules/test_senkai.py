@@ -575,10 +575,12 @@ def test_sk_d11_no_wall_choice_when_all_remaining_break(tmp_path):
     assert not g.state.pending and g.state.zones["1.walls"] == [] and g.outcome() is None
 
 
-def test_sk_d12_turn_limit_is_a_draw(tmp_path):
-    g = game(tmp_path, {}, turn=int(RS.parameters["turn_limit"]))
+def test_sk_d12_no_turn_limit_only_the_rules_end_a_game(tmp_path):
+    # SK-D12 (a draw after turn 200) is withdrawn: the text ends a game only by SK-R22 and SK-R27.
+    assert "turn_limit" not in RS.parameters
+    g = game(tmp_path, {"p1.deck": ["kodama"] * 3, "p2.deck": ["kodama"] * 3}, turn=500)
     act(g, "end_phase")
-    assert g.outcome() is not None and g.outcome().winner is None and "SK-D12" in g.outcome().reason
+    assert g.outcome() is None and g.state.turn == 501
 
 
 def test_sk_d13_end_of_turn_effects_only_at_the_owners_turn_end(tmp_path):
