@@ -250,8 +250,8 @@ class FourDeck(EffectsMixin, Controller):
         p = a.player
         u = self._partner_card(s, p, a["choice"])
         if any(x["kind"] == "choose_partner" for x in s.pending):
-            self.ask(s, p, "partner_hold", str(msg("P{n}: your partner is {card} (revealed when both have chosen)",
-                                                    n=p + 1, card=self.name(s, u))),
+            self.ask(s, p, "partner_hold", str(msg("Your partner is {card} (revealed when both have chosen)",
+                                                    card=self.name(s, u))),
                      public_prompt=str(msg("P{n} has chosen a partner unit (hidden until both have chosen)", n=p + 1)),
                      choice=u)
             self.log(s, str(msg("P{n} has chosen a partner unit (hidden until both have chosen, FD-R9)", n=p + 1)),

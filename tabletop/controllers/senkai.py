@@ -12,7 +12,7 @@ Choices a rule asks are pending choices answered by ordinary actions:
   break_wall — which face-down wall breaks, chosen by the attacker: `break_wall target=WALL`
   effect_target — a card effect's target (`choose_target` / `skip_effect`, from the effects mixin)
   respond    — the other player's chance to use 「ダウンする：」 abilities in the turn player's main
-               phase (SK-D8): `use card=X` as often as usable, then `pass`
+               phase, as it starts and after each summon (SK-D8): `use card=X` as often as usable, then `pass`
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ LANE_ZONES = {f"{p}.{lane}": (p, lane) for p in (0, 1) for lane in LANES}   # ke
 HAND_KEYS = ("0.hand", "1.hand")
 MANA_KEYS = ("0.mana", "1.mana")
 USE_KEYS = tuple(LANE_KEYS[p] + (MANA_KEYS[p],) for p in (0, 1))              # where abilities are used (SK-R19)
-WINDOW = "respond_due"   # key in State.data: the turn player acted in the main phase; the other may respond (SK-D8)
+WINDOW = "respond_due"   # key in State.data: the other player may use abilities once this action is done (SK-D8)
 
 
 def facing(lane: str) -> str:
@@ -368,6 +368,8 @@ class Senkai(EffectsMixin, Controller):
                 self.log(s, f"{self.name(s, old)} makes way and goes to the discard (SK-R15)")
             self.move(s, u, to)
             self.log(s, f"P{p + 1} summons {d.name} into the {LANE_WORDS[to.partition('.')[2]]}", kind="play", card=u)
+            if p == s.active:
+                s.data[WINDOW] = True    # a new monster: the other player may answer before it acts (SK-D8)
             self.fire(s, u, "enter")
         elif d.kind == "enchantment":
             host = intent["target"]
@@ -588,13 +590,13 @@ class Senkai(EffectsMixin, Controller):
         return out
 
     def _open_window(self, s) -> None:
-        """After the turn player's main-phase action (and as the main phase starts), offer the other
+        """As the turn player's main phase starts, and after they summon a monster, offer the other
         player the chance to use abilities (「使いたいときに」, SK-D8) if one would do something."""
         if not s.data.pop(WINDOW, False) or s.outcome is not None or s.phase != "main":
             return
         q = 1 - s.active
         if self.usable_abilities(s, q):
-            self.ask(s, q, "respond", str(msg("P{n}: use an ability (ダウンする：…) now, or pass (SK-D8)", n=q + 1)),
+            self.ask(s, q, "respond", str(msg("Use an ability (ダウンする：…) now, or pass (SK-D8)")),
                      public_prompt=str(msg("P{n} may use an ability (SK-D8)", n=q + 1)))
 
     def check_pass(self, s, a):
@@ -603,11 +605,6 @@ class Senkai(EffectsMixin, Controller):
     def do_pass(self, s, a):
         s.pending.pop(0)
         self.log(s, str(msg("P{n} passes (no ability now)", n=a.player + 1)))
-
-    def execute(self, s, a):
-        super().execute(s, a)
-        if a.player == s.active and s.phase == "main" and a.kind != "end_phase":
-            s.data[WINDOW] = True        # the turn player acted: the other may answer (SK-D8)
 
     # --- turn flow -------------------------------------------------------------------------------
     def check_end_phase(self, s, a):

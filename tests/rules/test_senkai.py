@@ -532,9 +532,10 @@ def test_sk_d7_monster_enters_up_and_may_attack_at_once(tmp_path):
 
 def test_sk_d8_abilities_also_in_the_opponents_main_phase(tmp_path):
     # 「個別のカードの効果が使える場合、使いたいときに…使えます」: P2's 蜃 is used in P1's turn, as
-    # P1's main phase starts (before P1 can attack) and after each of P1's actions.
+    # P1's main phase starts (before P1 can attack) and after P1 summons a monster.
     g = game(tmp_path, {"p2.lane_left": ["shin"], "p1.lane_left": ["kodama"], "p1.lane_right": ["kappa"],
-                        "p1.hand": ["kodama"]}, phase="up", turn=3)
+                        "p1.hand": ["kodama", "kodama"], "p1.mana": ["midori_no_maryoku"] * 2},
+             phase="up", turn=3)
     assert g.state.phase == "main" and g.to_act == 1 and g.state.pending[0]["kind"] == "respond"
     assert {a.kind for a in g.legal_actions()} == {"use", "pass"}
     act(g, "use", card=at(g, "p2.lane_left"))
@@ -545,7 +546,14 @@ def test_sk_d8_abilities_also_in_the_opponents_main_phase(tmp_path):
     assert g.to_act == 0 and "SK-R20" in why(g, "attack", card=at(g, "p1.lane_left"), target_player=1)
     # Outside a window the other player cannot act, and with no usable ability no window opens.
     assert why(g, "use", player=1, card=at(g, "p2.lane_left")) is not None
-    play(g, card=at(g, "p1.hand"), to="0.lane_center")
+    play(g, card=find(g, "kodama", "p1.hand"), to="0.lane_center")
+    assert g.to_act == 0 and not g.state.pending
+    # After a summon, with 蜃 up again, the window opens; an attack opens none.
+    g.state.cards[at(g, "p2.lane_left")].tapped = False
+    play(g, card=find(g, "kodama", "p1.hand"), to="0.lane_right")
+    assert g.to_act == 1 and g.state.pending[0]["kind"] == "respond"
+    act(g, "pass")
+    act(g, "attack", card=at(g, "p1.lane_center"), target=at(g, "p2.lane_left"))
     assert g.to_act == 0 and not g.state.pending
     g = game(tmp_path, {"p1.lane_left": ["shin"], "p1.hand": ["kaendan"], "p1.mana": ["aka_no_maryoku", "kiri_no_maryoku"],
                         "p2.lane_left": ["kodama"]})
