@@ -24,18 +24,26 @@ def zone_keys(rs: Ruleset) -> list[str]:
 
 
 def resolve_deck(rs: Ruleset, deck, seat: int) -> DeckList:
-    """Accept a DeckList, a deck name of the ruleset, a path to a deck file, or None (starter deck)."""
+    """Accept a DeckList, a deck name, a path to a deck file, or None (starter deck).
+
+    A name is looked up first among the ruleset's shipped decks, then among the user's decks
+    (docs/decks.md), then taken as a file path.
+    """
     if deck is None:
         return rs.starter(seat)
     if isinstance(deck, DeckList):
         return deck
     if isinstance(deck, str) and deck in rs.decks:
         return rs.decks[deck]
+    from .decks import find_user_deck, list_decks   # the user's own decks come after the shipped ones
+    mine = find_user_deck(rs, deck) if isinstance(deck, str) else None
+    if mine is not None:
+        return load_deck(mine, rs)
     path = Path(deck)
     if path.exists():
         return load_deck(path, rs)
-    raise DataError(deck, None, f"no deck named {deck!r} in {rs.id} (known: {', '.join(sorted(rs.decks))}) "
-                    "and no such file")
+    known = ", ".join(e.name for e in list_decks(rs))
+    raise DataError(deck, None, f"no deck named {deck!r} in {rs.id} (known: {known}) and no such file")
 
 
 def resolve_options(rs: Ruleset, options: dict | None) -> dict:
