@@ -17,7 +17,7 @@ Choices a rule asks are pending choices answered by ordinary actions:
 from __future__ import annotations
 
 from tabletop.engine import Action, Controller, register
-from tabletop.engine.effects import QUEUE, EffectsMixin, step_words
+from tabletop.engine.effects import QUEUE, EffectsMixin
 from tabletop.engine.msg import msg
 
 LANES = ("lane_left", "lane_center", "lane_right")
