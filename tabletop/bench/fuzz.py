@@ -26,7 +26,7 @@ def _conserved(g: Game, expected: set) -> bool:
                 seen.append(a)
                 stack.extend(g.state.cards[a].attached)
     # A card that goes out of someone's sight gets a fresh id (Controller.settle_hidden): the ids
-    # change, their number does not, and every id listed is a card of the state.
+    # change, their number does not (as tests/simcheck.py's check_cards_conserved).
     return len(seen) == len(set(seen)) and set(seen) == set(g.state.cards) and len(seen) == len(expected)
 
 
