@@ -139,6 +139,8 @@ class ReplayControls:
     def update(self, dt: float) -> None:
         """Advance a playing replay; let the bots of a spectated game move (faster or slower, or one step)."""
         sc = self.scene
+        if sc.paused:   # the game menu, briefing or rules window is open: the replay waits too
+            return
         if self.replay is None:
             if self.playing or self.steps:
                 before = len(sc.game.actions)
