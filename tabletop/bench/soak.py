@@ -1,11 +1,11 @@
-"""Soak: bot against bot through the real table scene, headless, watching memory and slowdown.
+"""Soak: bot against bot through the real table scene, headless, game after game through Rematch.
 
-Each game runs in a `TableScene` with both seats bots, animations off and no bot delay, one
-frame (update + draw + pygame_gui) per loop, until the game ends or an action cap. Figures: the
-Python heap growth from the end of the first round (one game of each ruleset, so every card face
-cache is warm) to the end of the last game (tracemalloc, after a collection), and the frame time of
-the last round of games over the first (median ms; 1.0 = no slowdown). 200 games in a row (10 with
---quick; TABLETOP_SOAK_GAMES overrides).
+Each ruleset in turn gets a block of games: the first on a new table, the rest by pressing the result
+screen's Rematch button (a posted click, the window's own event path). The table runs its real loop
+(`App.step`: events, update, draw) with animations off and no bot delay, until the game ends or an
+action cap. Figures: resident memory after game 10 and after the last (target: within 10 %), the Python
+heap, pygame surfaces, open file handles and threads left behind, bot problems, and the frame time of
+each ruleset's last game over its first. 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import gc
 import io
 import os
 import statistics
+import sys
 import time
 import tracemalloc
 
@@ -23,77 +24,119 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 RULESETS = ("senkai", "fourdeck", "ijinden", "monmusu", "danmaku")
 
 
-def play_one(app, rid: str, seed: int, max_actions: int, bot: str = "easy"):
-    """Play one bot game through the table; return (actions, frame times in seconds, bot problems)."""
+def _new_table(app, rid: str, seed: int, bot: str):
     from tabletop.engine import Game
     from tabletop.ui.players import make_seat
     from tabletop.ui.table import TableScene
-
     g = Game.new(rid, seed=seed)
-    scene = app.replace(TableScene(app, g, [make_seat(bot, 0, seed), make_seat(bot, 1, seed)]))
-    times = []
-    # The table narrates every bot move on stderr; a soak keeps that to itself and counts the errors.
-    with contextlib.redirect_stderr(io.StringIO()) as err:
-        _frames(app, scene, g, max_actions, times)
-    problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
-    return len(g.actions), times, problems
+    return app.replace(TableScene(app, g, [make_seat(bot, 0, seed), make_seat(bot, 1, seed)]))
 
 
-def _frames(app, scene, g, max_actions: int, times: list) -> None:
+def _click(app, pos) -> None:
+    """Press and release the left button at `pos` through the window's own event path."""
+    import pygame
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(etype, pos=pos, button=1))
+        app.step(1 / 60)
+    app.step(1 / 60)          # pygame_gui's UI_BUTTON_PRESSED arrives a frame later
+
+
+def rematch(app, scene) -> bool:
+    """Press the result screen's Rematch button as a player would; return whether a new table opened."""
+    for _ in range(600):      # the last move's pacing ends, then the result screen opens
+        if scene.result.is_open():
+            break
+        app.step(1 / 60)
+    if not scene.result.is_open():
+        return False
+    button = next(b for b, fn in scene.result.buttons.items() if fn == scene.result.rematch)
+    _click(app, button.get_abs_rect().center)
+    return app.scene is not scene
+
+
+def play(app, scene, max_actions: int, times: list) -> int:
+    """Run the table's frames (the real loop: events, update, draw) until the game ends or the cap."""
+    g = scene.game
     frames = 0
     while not g.is_over() and len(g.actions) < max_actions and frames < max_actions * 40:
         t0 = time.perf_counter()
-        scene.update(1 / 60)
-        scene.draw(app.screen)
-        app.manager.update(1 / 60)
-        app.manager.draw_ui(app.screen)
+        app.step(1 / 60)
         times.append(time.perf_counter() - t0)
         frames += 1
-        job = scene.bot_job
-        if job is not None and job["thread"].is_alive():
-            job["thread"].join(1.0)
+        _wait_bot(scene, 1.0)
+    return len(g.actions)
 
 
-def measure(games: int = 10, max_actions: int = 300):
+def _wait_bot(scene, seconds: float) -> None:
+    """Let a bot that is thinking on its thread finish (the table keeps drawing meanwhile in play)."""
+    job = scene.bot.job
+    if job is not None and job["thread"].is_alive():
+        job["thread"].join(seconds)
+
+
+def _surfaces() -> int:
+    import pygame
+    return sum(1 for o in gc.get_objects() if isinstance(o, pygame.Surface))
+
+
+def _fds() -> int:
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:
+        return 0
+
+
+def measure(games: int = 10, max_actions: int = 300, per_ruleset: int | None = None):
+    """Play `games` bot games in a row through the real table: each ruleset's first game on a new table,
+    the next ones through the result screen's Rematch button. Return the figures (see `run`)."""
+    import threading
+
     from tabletop.engine import ruleset_ids
     from tabletop.ui.scene import App
 
     os.environ.setdefault("TABLETOP_SAVES", os.path.join(os.environ.get("TMPDIR", "/tmp"), "tabletop-soak-saves"))
     app = App(size=(1600, 900), settings={"size": [1600, 900], "anim": 0.0, "language": "en", "bot_delay": 0.0})
     rids = [r for r in RULESETS if r in ruleset_ids()] or ["sandbox"]
+    per = per_ruleset or max(1, games // len(rids))
+    threads0 = threading.active_count()
+    at10 = {}
+    first_ms, last_ms = {}, {}
+    total_actions = problems = rematches = unfinished = 0
+    scene = None
     tracemalloc.start()
-    first_ms = last_ms = None
-    heap0 = heap1 = 0
-    rss0 = 0
-    total_actions = 0
-    problems = 0
-    for i in range(games):
-        n, times, bad = play_one(app, rids[i % len(rids)], seed=100 + i, max_actions=max_actions)
-        total_actions += n
-        problems += bad
-        gc.collect()
-        heap = tracemalloc.get_traced_memory()[0]
-        if i == min(len(rids), games) - 1:
-            heap0 = heap      # after one game of each ruleset: every card cache is warm
-            rss0 = _rss()
-        if (i + 1) % 20 == 0:
-            print(f"  soak: {i + 1}/{games} games, heap {heap / 1e6:.1f} MB, RSS {_rss() / 1e6:.0f} MB", flush=True)
-        heap1 = heap
-        if i < len(rids):
-            first_ms = (first_ms or {})
-            first_ms[rids[i % len(rids)]] = statistics.median(times) * 1000 if times else 0.0
-        if i >= games - len(rids):
-            last_ms = (last_ms or {})
-            last_ms[rids[i % len(rids)]] = statistics.median(times) * 1000 if times else 0.0
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):   # the table narrates bot moves on stderr: counted, not shown
+        for i in range(games):
+            rid = rids[(i // per) % len(rids)]
+            if i % per == 0 or scene is None or not scene.game.is_over() or not rematch(app, scene):
+                scene = _new_table(app, rid, 100 + i, "easy")
+            else:
+                scene = app.scene
+                rematches += 1
+            times = []
+            total_actions += play(app, scene, max_actions, times)
+            unfinished += not scene.game.is_over()
+            if i < per:
+                first_ms.setdefault(rid, statistics.median(times) * 1000 if times else 0.0)
+            last_ms[rid] = statistics.median(times) * 1000 if times else 0.0
+            if i + 1 == min(10, games):
+                gc.collect()
+                at10 = {"rss": _rss(), "heap": tracemalloc.get_traced_memory()[0], "surfaces": _surfaces(),
+                        "fds": _fds(), "threads": threading.active_count()}
+            if (i + 1) % 20 == 0:
+                print(f"  soak: {i + 1}/{games} games, RSS {_rss() / 1e6:.0f} MB", file=sys.__stdout__, flush=True)
+    problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
+    _wait_bot(scene, 5.0)
+    gc.collect()
+    end = {"rss": _rss(), "heap": tracemalloc.get_traced_memory()[0], "surfaces": _surfaces(), "fds": _fds(),
+           "threads": threading.active_count()}
     tracemalloc.stop()
     common = [r for r in first_ms if r in last_ms and first_ms[r] > 0]
     slowdown = statistics.mean(last_ms[r] / first_ms[r] for r in common) if common else 1.0
     for s in list(app.scenes):
         s.leave()
-    rss1 = _rss()
-    return {"games": games, "actions": total_actions, "heap_growth_mb": (heap1 - heap0) / 1e6,
-            "slowdown": slowdown, "bot_problems": problems,
-            "rss_growth_mb": (rss1 - rss0) / 1e6 if rss0 and rss1 else None}
+    return {"games": games, "actions": total_actions, "rematches": rematches, "unfinished": unfinished,
+            "bot_problems": problems, "slowdown": slowdown, "at10": at10, "end": end, "threads0": threads0}
 
 
 def _rss() -> int:
@@ -107,15 +150,20 @@ def _rss() -> int:
 
 def run(report) -> None:
     quick = getattr(report, "quick", False)
-    games = int(os.environ.get("TABLETOP_SOAK_GAMES") or (10 if quick else 200))
-    r = measure(games=games, max_actions=60 if quick else 200)
-    report("soak.games", r["games"], "bot vs bot through the real table scene, headless")
-    report("soak.actions", r["actions"])
-    report("soak.heap_growth_mb", r["heap_growth_mb"], "Python heap after the last game minus after the first round")
-    if r["rss_growth_mb"] is not None:
-        report("soak.rss_growth_mb", r["rss_growth_mb"], "resident memory (surfaces included), same span; bounded caches fill")
+    games = int(os.environ.get("TABLETOP_SOAK_GAMES") or (20 if quick else 200))
+    r = measure(games=games, max_actions=60 if quick else 300)
+    a, e = r["at10"], r["end"]
+    report("soak.games", r["games"], f"bot vs bot through the real table, headless; {r['rematches']} through Rematch")
+    report("soak.actions", r["actions"], f"{r['unfinished']} games stopped at the action cap")
+    report("soak.rss_game10_mb", a["rss"] / 1e6, "resident memory after game 10 (surfaces included)")
+    report(f"soak.rss_game{r['games']}_mb", e["rss"] / 1e6, "resident memory after the last game")
+    report("soak.rss_ratio", e["rss"] / a["rss"] if a.get("rss") else 0.0, "last / game 10, target ≤ 1.10")
+    report("soak.heap_growth_mb", (e["heap"] - a["heap"]) / 1e6, "Python heap, last game minus game 10")
+    report("soak.surfaces_left", e["surfaces"] - a["surfaces"], "pygame surfaces alive, last game minus game 10 (bounded caches)")
+    report("soak.file_handles_left", e["fds"] - a["fds"], "open file handles, last game minus game 10 (goal 0)")
+    report("soak.threads_left", e["threads"] - r["threads0"], "threads alive at the end minus before the first game (goal 0)")
     report("soak.bot_problems", r["bot_problems"], "bot errors and illegal choices seen by the table (goal 0)")
-    report("soak.slowdown", r["slowdown"], "median frame time, last round of games / first round (1.0 = none)")
+    report("soak.slowdown", r["slowdown"], "median frame time, last game of each ruleset / its first (1.0 = none)")
 
 
 if __name__ == "__main__":
