@@ -100,7 +100,10 @@ class MenuScene(Scene):
                  ("Quit", self.quit)]
         y = 220
         for label, fn in items:
-            self._button((W // 2 - 150, y, 300, 44), t(label), fn)
+            b = self._button((W // 2 - 150, y, 300, 44), t(label), fn)
+            if label == "Continue" and not self.has_save():
+                b.disable()
+                b.set_tooltip(t("no saved game yet"))
             y += 54
 
     def _page_new(self) -> None:
@@ -252,6 +255,14 @@ class MenuScene(Scene):
 
     def open_table(self, game, seats) -> None:
         self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
+
+    @staticmethod
+    def has_save() -> bool:
+        """Return whether Continue has anything to try: a save file in the saves folder (what `load_latest` reads)."""
+        try:
+            return any(saves.saves_dir(os.environ.get("TABLETOP_SAVES")).glob("*.json*"))
+        except OSError:
+            return False
 
     def continue_game(self) -> None:
         try:

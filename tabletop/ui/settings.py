@@ -65,6 +65,7 @@ _JA = {
         "ドラッグで移動 · クリックで使用 · 右クリックで全アクション · "
         "Space: フェイズ終了 · Ctrl+Z 取り消し · Ctrl+S セーブ · M 手動操作 · F1 ヘルプ", "Waiting for P{n}": "P{n}の手番を待っています", "Options": "オプション",
     "Setup": "準備", "click beside the cards to close": "カードの外をクリックで閉じる", "Game over": "ゲーム終了", "more": "その他",
+    "no saved game yet": "セーブしたゲームはまだありません",
 }
 
 

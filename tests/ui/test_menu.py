@@ -154,3 +154,15 @@ def test_the_game_menus_main_menu_entry_opens_the_apps_home_scene(app):
     entry = next(b for b in scene.dialogs.dialog[1] if b.text == "Main menu")
     click(app, entry.get_abs_rect().center)
     assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1   # replaced, not stacked
+
+
+def test_continue_is_disabled_without_a_save_and_enabled_with_one(app, tmp_path):
+    menu = app.push(MenuScene(app))
+    app.step()
+    assert not button(menu, "Continue").is_enabled
+    click(app, button(menu, "Continue").get_abs_rect().center)
+    assert app.scene is menu and app.last_message is None   # a grey button does nothing
+    g = Game.new("tiny", seed=3)
+    saves.save_game(g, saves.saves_dir(str(tmp_path / "saves")) / saves.AUTOSAVE)
+    menu.show("main")
+    assert button(menu, "Continue").is_enabled
