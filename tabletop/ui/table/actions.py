@@ -320,6 +320,7 @@ class Actions:
                 sc.board.coins.append([bool(e.data.get("heads")), 0.0])
         sc.dialogs.close_menu()
         self.targeting = None
+        sc.record.note(g)
         if g.state.turn != sc.last_turn or g.is_over():
             sc.last_turn = g.state.turn
             try:

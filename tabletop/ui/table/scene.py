@@ -20,6 +20,8 @@ from .dialogs import Dialogs
 from .hud import Hud
 from .pointer import Pointer
 from .preview import HOVER_S, Preview
+from .record import GameRecord
+from .result import ResultScreen
 from .sprites import Sprites
 
 
@@ -59,6 +61,8 @@ class TableScene(Scene):
         self.board = Board(self)         # the cloth, zones, cards, lit targets, coin
         self.preview = Preview(self)     # the hovered card, large
         self.hud = Hud(self)             # top bar, side panel, status line
+        self.record = GameRecord(game)   # life per turn, cards played, time: for the result screen
+        self.result = ResultScreen(self)  # opens over the table once the game is over
         self.resize(app.size)
         self.refresh()
 
@@ -84,6 +88,7 @@ class TableScene(Scene):
     def leave(self) -> None:
         self.hud.kill()
         self.dialogs.close_menu()
+        self.result.close()
 
     # --- the state we draw -------------------------------------------------------------------
     def refresh(self) -> None:
@@ -130,10 +135,13 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
     def process_event(self, e) -> None:
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
-            if not self.hud.on_button(e.ui_element):
-                self.dialogs.process_event(e)
+            if not self.hud.on_button(e.ui_element) and not self.dialogs.process_event(e):
+                self.result.process_event(e)
             return
-        if self.dialogs.process_event(e):
+        if self.dialogs.process_event(e) or self.result.process_event(e):
+            return
+        if self.result.closed and e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.area.collidepoint(e.pos):
+            self.result.open()   # the final board was looked at: the result again
             return
         if self.curtain is not None:
             if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or e.type == pygame.KEYDOWN and e.key in (
@@ -174,6 +182,7 @@ class TableScene(Scene):
         else:
             self.hover_t += dt
         self.bot.step(dt)
+        self.result.tick(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the view (reads the scene and its parts; never changes the game)."""
