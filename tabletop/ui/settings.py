@@ -68,8 +68,8 @@ _JA = {
     "no saved game yet": "セーブしたゲームはまだありません",
     # the result screen and the players' own ends
     "Draw": "引き分け", "You win!": "あなたの勝ち！", "You lose": "あなたの負け", "Player {n} wins": "プレイヤー{n}の勝ち",
-    "Turns: {n}": "ターン数: {n}", "Time: {m}:{s:02d}": "時間: {m}:{s:02d}",
-    "Cards played: {a} {x} · {b} {y}": "プレイしたカード: {a} {x}枚 · {b} {y}枚",
+    "Turns: {n}": "ターン数: {n}", "Time: {m}:{s:02d}": "時間: {m}:{s:02d}", "Time: —": "時間: —",
+    "Cards played — {a}: {x} · {b}: {y}": "プレイしたカード — {a}: {x}枚 · {b}: {y}枚",
     "by turn": "ターンごと", "Walls": "ウォール", "Deck HP": "山札HP", "Guardians": "ガーディアン", "HP": "HP",
     "Main character HP": "メインキャラクターのHP",
     "Rematch": "再戦", "Swap seats": "席を交代して再戦", "Save replay": "リプレイを保存", "Could not save": "保存できませんでした",

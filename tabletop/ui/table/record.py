@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from tabletop.engine import Action
+from tabletop.engine import Action, TabletopError
 
 # Actions that move a card out of its owner's hand without playing it.
 NOT_PLAYED = frozenset({"discard", "mulligan", "redraw", "keep", "m_move", "m_top"})
@@ -59,6 +59,8 @@ def life_metric(controller_id: str):
 class GameRecord:
     """Numbers of one game kept for its end: life per turn of both players, cards played, time."""
 
+    REPLAY_MAX = 3000   # a loaded game's earlier actions are replayed for its timeline, up to this many
+
     def __init__(self, game, clock=time.monotonic):
         self.clock = clock
         self.started = clock()
@@ -66,11 +68,33 @@ class GameRecord:
         self.name, self._read = life_metric(game.ruleset.controller)
         self.samples: list[tuple[int, int, int]] = []   # (turn, P1 life, P2 life), the last value of each turn
         self.played: list[tuple[int, int]] = []         # (index in the action log, player) of each card played
+        self.handless = not any(k.endswith(".hand") for k in game.state.zones)
+        self._seen = self._log_seen = 0
+        past = self._start_of(game) if game.actions and len(game.actions) <= self.REPLAY_MAX else None
+        if past is not None:   # a loaded or continued game: its timeline from its first action
+            self._hands = self._hand_cards(past)
+            self.note(past)
+            for text in game.actions:
+                try:
+                    past.replay_one(text)
+                except (TabletopError, ValueError, KeyError):   # a log that does not replay here: keep what was read
+                    break
+                self.note(past)
         self._seen = len(game.actions)
         self._log_seen = len(game.state.log)
-        self.handless = not any(k.endswith(".hand") for k in game.state.zones)
         self._hands = self._hand_cards(game)
         self.note(game)
+        self.timed = not (past is not None and game.is_over())   # finished before this table opened: time unknown
+
+    @staticmethod
+    def _start_of(game):
+        """Return a copy of the game at its first position (None when it cannot be rebuilt)."""
+        try:
+            from tabletop.engine.state import State
+            return type(game)(game.ruleset, State.from_dict(game.initial), game.options, game.decks,
+                              game.initial, [], game.scenario)
+        except (TabletopError, ValueError, KeyError, TypeError):
+            return None
 
     def _life(self, game, p: int) -> int:
         try:

@@ -63,8 +63,8 @@ def timeline(record, size, words) -> pygame.Surface:
         surf.blit(s, s.get_rect(midtop=(xy(turn, 0)[0], box.bottom + 2)))
     for p in (0, 1):
         line = [xy(turn, vals[p]) for turn, *vals in pts]
-        if len(line) > 1:
-            pygame.draw.lines(surf, P_COLOURS[p], False, line, 2)
+        if len(line) > 1:   # P1 wider underneath: equal values show both colours
+            pygame.draw.lines(surf, P_COLOURS[p], False, line, 4 if p == 0 else 2)
         for q in line:
             pygame.draw.circle(surf, P_COLOURS[p], (round(q[0]), round(q[1])), 3)
     x = w - 8
@@ -134,10 +134,11 @@ class ResultScreen:
         reason = render_text(sc.app, sc.game.outcome().reason)
         UITextBox(f"<b>{html_escape(reason)}</b>", pygame.Rect(10, 62, cw - 20, 52), sc.manager, container=win)
         secs = int(rec.seconds())
+        clock = t("Time: {m}:{s:02d}", m=secs // 60, s=secs % 60) if rec.timed else t("Time: —")
         names = [t("Player {n}", n=p + 1) for p in (0, 1)]
-        stats = (t("Turns: {n}", n=sc.game.state.turn) + "   " + t("Time: {m}:{s:02d}", m=secs // 60, s=secs % 60)
-                 + "   " + t("Cards played: {a} {x} · {b} {y}", a=names[0], x=rec.cards_played(0),
-                                                                 b=names[1], y=rec.cards_played(1)))
+        stats = (t("Turns: {n}", n=sc.game.state.turn) + "   " + clock
+                 + "   " + t("Cards played — {a}: {x} · {b}: {y}", a=names[0], x=rec.cards_played(0),
+                                                                    b=names[1], y=rec.cards_played(1)))
         UILabel(pygame.Rect(0, 118, cw, 26), stats, sc.manager, container=win)
         gh = max(90, ch - 150 - 100)
         UIImage(pygame.Rect(10, 148, cw - 20, gh), timeline(rec, (cw - 20, gh), t), sc.manager, container=win)

@@ -194,6 +194,6 @@ class TableScene(Scene):
         self.board.draw_cards(surface, self.actions.lit_now(self.pointer.drag[2] if self.pointer.drag else None))
         self.preview.draw(surface)
         self.board.draw_coins(surface)
-        if self.view.outcome is not None:
+        if self.view.outcome is not None and not self.result.is_open():
             self.board.banner(surface, str(self.view.outcome))
         self.hud.draw_status(surface)
