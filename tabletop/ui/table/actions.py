@@ -147,7 +147,8 @@ class Actions:
             else:
                 matches = [Action.make("m_top", sc.viewer, zone=src, to=zone)]
         if len(matches) == 1:
-            self.act(matches[0])
+            if self.act(matches[0]):
+                sc.pacing.hold_dropped(sp)   # a payment or choice waits: the card stays where it was dropped
             return
         if matches:
             sc.dialogs.open_menu("Choose", matches)
@@ -289,6 +290,7 @@ class Actions:
             sc.say(e.reason)
             return False
         sc.message_t = 0.0   # a hint such as "choose a target" is done with
+        sc.pacing.human_moved()
         self.after(events)
         return True
 
@@ -308,6 +310,7 @@ class Actions:
         note = f"P{p + 1} (bot): {g.describe(a, sc.viewer)}" + (f" — {reason}" if reason else "")
         print(f"tabletop: {note}", file=sys.stderr)
         sc.say(note)
+        sc.pacing.bot_moved(a)
         if error is not None:
             print(f"tabletop: bot error: {error!r}", file=sys.stderr)
         self.after(events)
@@ -316,8 +319,9 @@ class Actions:
         """Follow a change: coins to spin, autosave at a turn's end, the hotseat curtain, a fresh view."""
         sc, g = self.scene, self.scene.game
         for e in events:
-            if e.kind == "coin":
+            if e.kind == "coin" and sc.pacing.speed > 0:
                 sc.board.coins.append([bool(e.data.get("heads")), 0.0])
+        sc.pacing.on_events(events)
         sc.dialogs.close_menu()
         self.targeting = None
         sc.record.note(g)

@@ -42,8 +42,9 @@ class Board:
 
     def tick(self, dt: float) -> None:
         """Run the coins' clocks (a coin waits for the hotseat curtain to lift)."""
+        k = max(0.05, self.scene.app.settings.get("anim", 1.0) or 0.0)   # the animation setting scales the coin
         for c in self.coins if self.scene.curtain is None else ():
-            c[1] += dt
+            c[1] += dt / k
         self.coins = [c for c in self.coins if c[1] < self.COIN_END]
 
     # --- the cloth and the zones ---------------------------------------------------------------

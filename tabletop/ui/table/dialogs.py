@@ -16,6 +16,7 @@ Space / Enter: end the phase (or the turn)
 Ctrl+Z: undo (not past a draw, a shuffle, a reveal or the other player's move)
 Ctrl+S: save the game
 M: manual override (move, tap, flip, count anything; logged as manual)
+Tab: skip what is being shown (a coin, a fight, rising numbers)
 Esc: cancel / game menu
 F1: this help"""
 

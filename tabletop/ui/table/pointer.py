@@ -116,6 +116,8 @@ class Pointer:
             sc.actions.save()
         elif e.key == pygame.K_ESCAPE:
             self._escape()
+        elif e.key == pygame.K_TAB:
+            sc.pacing.skip()
         elif e.key == pygame.K_F1:
             sc.dialogs.show_help()
         elif e.key == pygame.K_m and not ctrl:

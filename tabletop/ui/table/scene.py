@@ -19,6 +19,7 @@ from .bot import BotDriver
 from .dialogs import Dialogs
 from .hud import Hud
 from .pointer import Pointer
+from .pacing import Pacing
 from .preview import HOVER_S, Preview
 from .record import GameRecord
 from .result import ResultScreen
@@ -61,6 +62,7 @@ class TableScene(Scene):
         self.board = Board(self)         # the cloth, zones, cards, lit targets, coin
         self.preview = Preview(self)     # the hovered card, large
         self.hud = Hud(self)             # top bar, side panel, status line
+        self.pacing = Pacing(self)       # fights, checks, damage and bot moves shown long enough to follow
         self.record = GameRecord(game)   # life per turn, cards played, time: for the result screen
         self.result = ResultScreen(self)  # opens over the table once the game is over
         self.resize(app.size)
@@ -100,6 +102,7 @@ class TableScene(Scene):
         self._auto_spread()
         if self.inspect:
             self.spots += layout.inspect_spots(self, self.zones)
+        self.pacing.check_ghost()
         self.sprites.sync(self.spots, self.zones)
         self.board.changed()
         self._hover_dirty = True
@@ -168,6 +171,7 @@ class TableScene(Scene):
         self.sprites.tick(dt)
         self.hud.tick()
         self.board.tick(dt)
+        self.pacing.tick(dt)
         if self.message_t > 0:
             self.message_t -= dt
         if self._hover_dirty or self.sprites.sliding():
@@ -194,6 +198,7 @@ class TableScene(Scene):
         self.board.draw_cards(surface, self.actions.lit_now(self.pointer.drag[2] if self.pointer.drag else None))
         self.preview.draw(surface)
         self.board.draw_coins(surface)
+        self.pacing.draw(surface)
         if self.view.outcome is not None and not self.result.is_open():
             self.board.banner(surface, str(self.view.outcome))
         self.hud.draw_status(surface)
