@@ -96,6 +96,13 @@ _OPTION = {"type": "map", "fields": {
     "choices": {"type": "list"},
     "doc": {"type": "str", "default": ""},
 }}
+# Options every ruleset has, after its own (the table's, not the rules'): set like any option
+# (`--option open_decklists=true`, the new-game page) and kept in saves.
+TABLE_OPTIONS = {
+    "open_decklists": {"label": "デッキリスト公開", "label_en": "Open deck lists", "type": "bool", "default": False,
+                       "doc": "each player's view holds the opponent's deck list (tournaments with open lists, "
+                              "designers' test games); off, a player knows only their own list"},
+}
 RULESET_SPEC = {"type": "map", "fields": {
     "id": {"type": "str", "required": True},
     "name": {"type": "str", "required": True},
@@ -307,7 +314,8 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
              for k, z in d["zones"].items()}
     rs = Ruleset(id=d["id"], path=folder, name=d["name"], name_en=d["name_en"] or d["id"],
                  controller=d["controller"], description=d["description"], parameters=dict(d["parameters"]),
-                 options={k: dict(v) for k, v in d["options"].items()}, words=words,
+                 options={**{k: dict(v) for k, v in d["options"].items()},
+                          **{k: dict(v) for k, v in TABLE_OPTIONS.items() if k not in d["options"]}}, words=words,
                  colors={k: dict(v) for k, v in d["colors"].items()}, attributes=list(d["attributes"]),
                  phases=[dict(p) for p in d["phases"]], card_kinds=d["card_kinds"], deck=d["deck"],
                  zones=zones, starter_decks=list(d["starter_decks"]), players=dict(d["players"]))
