@@ -76,7 +76,8 @@ _JA = {
     "Replay saved: {path}": "リプレイを保存しました: {path}",
     "Concede": "投了", "Offer a draw": "引き分けを提案", "Concede this game? Player {n} wins.": "投了しますか？ プレイヤー{n}の勝ちになります。",
     "Player {n}: Player {m} offers a draw. Accept?": "プレイヤー{n}へ: プレイヤー{m}が引き分けを提案しています。受けますか？",
-    "Tab: skip": "Tab: スキップ", "Accept": "受ける", "Decline": "断る", "P{n} declines the draw": "P{n}は引き分けを断りました",
+    "Tab: skip": "Tab: スキップ", "Decks": "デッキ", "(yours)": "（自作）", "cannot be played": "使用できません",
+    "… and {n} more decks": "…ほか{n}個のデッキ", "Accept": "受ける", "Decline": "断る", "P{n} declines the draw": "P{n}は引き分けを断りました",
 }
 
 
