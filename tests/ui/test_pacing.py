@@ -61,7 +61,7 @@ def test_fights_checks_and_damage_are_shown_long_enough_and_tab_skips_them(app):
     scene.actions.after([Event("hit", "hit check: 命5 − 避2 = 3: hit", data={}),
                          Event("damage", "x takes 2", data={"target": target.key, "amount": 2})])
     assert scene.pacing.busy()
-    assert scene.pacing.captions[0][0].startswith("hit check")
+    assert scene.pacing.queue[0]["text"].startswith("hit check")
     assert scene.pacing.rising[0][0] == "−2"
     x, y = scene.pacing.rising[0][2]
     assert scene.area.collidepoint(x, y)
@@ -83,7 +83,8 @@ def test_the_bot_moves_one_step_at_a_time_its_card_marked_and_said(app):
     app.settings["bot_delay"] = 0.0
     g = Game.new("senkai", seed=4)
     scene = table(app, g, seats=(None, make_seat("easy", 1, 4)))
-    scene.pacing.captions.append(["a fight", (255, 255, 255), 0.0, 1.0, None])
+    scene.pacing.queue.append({"kind": "caption", "text": "a fight", "colour": (255, 255, 255), "t": 0.0,
+                               "dur": 1.0, "ends": None})
     while g.to_act == 0:
         g.apply(next((a for a in g.legal_actions() if a.kind == "end_phase"), g.legal_actions()[-1]))
     scene.refresh()
@@ -103,3 +104,25 @@ def test_the_bot_moves_one_step_at_a_time_its_card_marked_and_said(app):
     a = Action.parse(g.actions[-1])
     assert scene.message.startswith("P2 (bot): ")
     assert scene.pacing.marked == tuple(v for k, v in a.args if k in ("card", "target") and isinstance(v, int))
+
+
+def test_coins_and_checks_are_shown_one_after_another_in_their_order(app):
+    app.settings["anim"] = 1.0
+    g = senkai_play_position()
+    scene = table(app, g, seats=(None, make_seat("easy", 1, 4)))
+    scene.actions.after([Event("attack", "A attacks B (攻40)", data={}),
+                         Event("coin", "coin: tails", data={"heads": False}),
+                         Event("coin", "coin: heads", data={"heads": True}),
+                         Event("miss", "missed", data={})])
+    seen = []
+    for _ in range(400):
+        head = scene.pacing.queue[0] if scene.pacing.queue else None
+        now = None if head is None else (head["text"] if head["kind"] == "caption" else
+                                         ("coin", scene.board.coins[0][0] if scene.board.coins else None))
+        if now is not None and (not seen or seen[-1] != now):
+            seen.append(now)
+        if head is None:
+            break
+        app.step(0.05)
+    assert seen == ["A attacks B (攻40)", ("coin", False), ("coin", True), "missed"]
+    assert not scene.pacing.busy()

@@ -318,10 +318,7 @@ class Actions:
     def after(self, events) -> None:
         """Follow a change: coins to spin, autosave at a turn's end, the hotseat curtain, a fresh view."""
         sc, g = self.scene, self.scene.game
-        for e in events:
-            if e.kind == "coin" and sc.pacing.speed > 0:
-                sc.board.coins.append([bool(e.data.get("heads")), 0.0])
-        sc.pacing.on_events(events)
+        sc.pacing.on_events(events)   # coins, fights, checks and damage, shown in turn
         sc.dialogs.close_menu()
         self.targeting = None
         sc.record.note(g)

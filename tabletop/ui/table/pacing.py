@@ -1,7 +1,8 @@
 """Pacing: what just happened is shown long enough to follow — fights, hit checks, damage, draws, bot moves.
 
 `Pacing.on_events` turns a move's events into beats: a caption naming the fight or the check with
-its numbers (one at a time, at the top of the table), numbers that rise off the card, zone or player
+its numbers and a coin that spins and lands, one after another in the order they happened (captions
+at the top of the table, the coin on the board), numbers that rise off the card, zone or player
 panel they hit (−3 red, +1 green), and a ring around the cards a bot just moved. Every duration is
 the setting `anim` times a base (off: nothing is shown, nothing waits). While beats or a coin are on,
 the bot waits (`busy`), so its moves come one at a time; Tab skips them (`skip`).
@@ -36,7 +37,7 @@ class Pacing:
 
     def __init__(self, scene):
         self.scene = scene
-        self.captions = []       # [text, colour, elapsed, duration, (from, to) or None]; the first is shown
+        self.queue = []          # beats shown one after another: captions (with an arrow) and coins
         self.rising = []         # [text, colour, (x, y), elapsed, duration]
         self.marked = ()         # uids a bot just moved
         self.ghost = None        # (uid, zone key) of a dropped card held at the drop point
@@ -47,12 +48,21 @@ class Pacing:
 
     def busy(self) -> bool:
         """Return whether beats (or a coin) are still showing: a bot waits for them."""
-        return bool(self.captions or self.rising or self.scene.board.coins)
+        return bool(self.queue or self.rising or self.scene.board.coins)
 
     def skip(self) -> None:
         """Finish every beat and coin at once (Tab)."""
-        self.captions, self.rising = [], []
+        self.queue, self.rising = [], []
         self.scene.board.coins = []
+
+    def _add(self, beat: dict) -> None:
+        self.queue.append(beat)
+        if len(self.queue) == 1:
+            self._begin(beat)
+
+    def _begin(self, beat: dict) -> None:
+        if beat["kind"] == "coin":   # the board spins it; the queue waits until it has landed and gone
+            self.scene.board.coins.append([beat["heads"], 0.0])
 
     # --- beats from events ---------------------------------------------------------------------
     def on_events(self, events) -> None:
@@ -64,11 +74,15 @@ class Pacing:
         for e in events:
             d = e.data or {}
             text = e.text_for(sc.viewer)
-            if e.kind in ("hit", "miss"):
-                self.captions.append([text, (120, 230, 140) if e.kind == "hit" else (240, 160, 90), 0.0, CHECK_S * k, None])
+            if e.kind == "coin":
+                self._add({"kind": "coin", "heads": bool(d.get("heads")), "t": 0.0})
+            elif e.kind in ("hit", "miss"):
+                self._add({"kind": "caption", "text": text, "colour": (120, 230, 140) if e.kind == "hit" else (240, 160, 90),
+                           "t": 0.0, "dur": CHECK_S * k, "ends": None})
             elif e.kind in CAPTION_KINDS:
                 ends = self._ends(d.get("card") or d.get("attacker"), d.get("target"), d.get("target_player"))
-                self.captions.append([text, (240, 225, 190), 0.0, CAPTION_S * k, ends])
+                self._add({"kind": "caption", "text": text, "colour": (240, 225, 190), "t": 0.0,
+                           "dur": CAPTION_S * k, "ends": ends})
             if e.kind == "damage" and isinstance(d.get("amount"), int):
                 self._rise(f"−{d['amount']}", (255, 110, 90), self._at_card(d.get("target")))
             elif e.kind == "hp" and isinstance(d.get("delta"), int) and d["delta"]:
@@ -154,11 +168,19 @@ class Pacing:
     def tick(self, dt: float) -> None:
         if self.scene.curtain is not None:
             return   # nothing runs behind the hotseat curtain: the next player sees it
-        if self.captions:
-            c = self.captions[0]
-            c[2] += dt
-            if c[2] >= c[3]:
-                self.captions.pop(0)
+        while self.queue:
+            b = self.queue[0]
+            if b["kind"] == "coin":
+                if self.scene.board.coins:
+                    break
+            else:
+                b["t"] += dt
+                if b["t"] < b["dur"]:
+                    break
+            self.queue.pop(0)
+            if self.queue:
+                self._begin(self.queue[0])
+            dt = 0.0
         for r in self.rising:
             r[3] += dt
         self.rising = [r for r in self.rising if r[3] < r[4]]
@@ -170,8 +192,9 @@ class Pacing:
             for s in sc.spots:
                 if s.key in self.marked:
                     pygame.draw.rect(surface, MARK, layout.spot_rect(sc, s).inflate(8, 8), 3, border_radius=7)
-        if self.captions:
-            text, colour, t, dur, ends = self.captions[0]
+        if self.queue and self.queue[0]["kind"] == "caption":
+            b = self.queue[0]
+            text, colour, ends = b["text"], b["colour"], b["ends"]
             if ends:
                 pygame.draw.line(surface, (255, 200, 90), ends[0], ends[1], 4)
                 pygame.draw.circle(surface, (255, 200, 90), ends[1], 8)
