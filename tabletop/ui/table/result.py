@@ -95,7 +95,7 @@ class ResultScreen:
         sc = self.scene
         if self.window is not None or self.closed or not sc.game.is_over() or sc.curtain is not None:
             return
-        if sc.sprites.moving() or sc.board.coins:
+        if sc.sprites.moving() or sc.pacing.busy():
             self.wait = 0.0
             return
         self.wait += dt
