@@ -28,6 +28,7 @@ RISE_PX = 46
 MARK = (255, 170, 60)   # the ring around what a bot just moved
 
 _HP = re.compile(r"HP (\d+) → (\d+)")
+_RESULT = re.compile(r"\s*[:：]\s*[^:：]*$")   # "coin (hit check …): tails" → "coin (hit check …)"
 CAPTION_KINDS = {"attack", "attack_value", "wall", "destroyed", "defeated", "destroy", "spell_down", "declare",
                  "block", "fight", "battle"}
 
@@ -75,7 +76,10 @@ class Pacing:
             d = e.data or {}
             text = e.text_for(sc.viewer)
             if e.kind == "coin":
-                self._add({"kind": "coin", "heads": bool(d.get("heads")), "t": 0.0})
+                # the coin's reason as its caption, without the result the coin is about to show
+                why = _RESULT.sub("", text).strip()
+                self._add({"kind": "coin", "heads": bool(d.get("heads")), "t": 0.0, "text": why,
+                           "colour": (235, 215, 150), "ends": None})
             elif e.kind in ("hit", "miss"):
                 self._add({"kind": "caption", "text": text, "colour": (120, 230, 140) if e.kind == "hit" else (240, 160, 90),
                            "t": 0.0, "dur": CHECK_S * k, "ends": None})
@@ -192,7 +196,7 @@ class Pacing:
             for s in sc.spots:
                 if s.key in self.marked:
                     pygame.draw.rect(surface, MARK, layout.spot_rect(sc, s).inflate(8, 8), 3, border_radius=7)
-        if self.queue and self.queue[0]["kind"] == "caption":
+        if self.queue and self.queue[0].get("text"):
             b = self.queue[0]
             text, colour, ends = b["text"], b["colour"], b["ends"]
             if ends:
