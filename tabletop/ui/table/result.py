@@ -89,6 +89,7 @@ class ResultScreen:
         self.closed = False      # the player closed it to look at the table
         self.note = None         # UILabel for "saved to ..."
         self.wait = 0.0          # seconds the finished table has been still
+        self.saved = None        # the path of the replay saved last
 
     def tick(self, dt: float) -> None:
         """Open once the game is over and the last move has been shown (its slides, coins and numbers)."""
