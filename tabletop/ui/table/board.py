@@ -246,8 +246,10 @@ class Board:
                 pygame.draw.ellipse(surface, (140, 100, 20), rect, 3)
             else:
                 col = (220, 180, 60) if heads else (190, 190, 200)
-                pygame.draw.circle(surface, col, (cx, cy), R)
-                pygame.draw.circle(surface, (140, 100, 20) if heads else (110, 110, 120), (cx, cy), R, 3)
+                land = max(0.0, 1 - (t - self.COIN_SPIN) / 0.15)   # it lands: a short settle from 115 %
+                r = round(R * (1 + 0.15 * land))
+                pygame.draw.circle(surface, col, (cx, cy), r)
+                pygame.draw.circle(surface, (140, 100, 20) if heads else (110, 110, 120), (cx, cy), r, 3)
                 word = self.coin_word(heads)
                 s = fonts.text(word, 16, (40, 20, 0), bold=True)
                 surface.blit(s, s.get_rect(center=(cx, cy)))
