@@ -84,7 +84,8 @@ class Pacing:
                 self._add({"kind": "caption", "text": text, "colour": (120, 230, 140) if e.kind == "hit" else (240, 160, 90),
                            "t": 0.0, "dur": CHECK_S * k, "ends": None})
             elif e.kind in CAPTION_KINDS:
-                ends = self._ends(d.get("card") or d.get("attacker"), d.get("target"), d.get("target_player"))
+                ends = self._ends(d.get("card") or d.get("attacker"), d.get("target"), d.get("target_player"),
+                                  d.get("zone"))
                 self._add({"kind": "caption", "text": text, "colour": (240, 225, 190), "t": 0.0,
                            "dur": CAPTION_S * k, "ends": ends})
             if e.kind == "damage" and isinstance(d.get("amount"), int):
@@ -125,10 +126,11 @@ class Pacing:
         r = self.scene.hud.panel_rect(p) if p in (0, 1) else None
         return (r.centerx, r.centery) if r is not None else None
 
-    def _ends(self, a, b, player):
-        """Return the points a fight's arrow joins (attacker to target card or player panel), or None."""
+    def _ends(self, a, b, player, zone=None):
+        """Return the points a fight's arrow joins (attacker to target card, player panel or zone), or None."""
         start = self._at_card(a) if isinstance(a, int) else None
         end = self._at_card(b) if isinstance(b, int) else (self._at_player(player) if player is not None else None)
+        end = end or (self._at_zone(zone) if isinstance(zone, str) else None)
         return (start, end) if start and end else None
 
     # --- the bot's move ------------------------------------------------------------------------
