@@ -126,3 +126,14 @@ def test_coins_and_checks_are_shown_one_after_another_in_their_order(app):
         app.step(0.05)
     assert seen == ["A attacks B (攻40)", ("coin", False), ("coin", True), "missed"]
     assert not scene.pacing.busy()
+
+
+def test_a_fight_caption_draws_an_arrow_from_the_attacker_to_its_target(app):
+    app.settings["anim"] = 1.0
+    g = senkai_play_position()
+    scene = table(app, g, seats=(None, make_seat("easy", 1, 4)))
+    a, b = [s for s in scene.spots if isinstance(s.key, int)][:2]
+    scene.actions.after([Event("attack", "A attacks B: 2 damage", data={"card": a.key, "target": b.key})])
+    start, end = scene.pacing.queue[0]["ends"]
+    from tabletop.ui.table import layout
+    assert layout.spot_rect(scene, a).collidepoint(start) and layout.spot_rect(scene, b).collidepoint(end)

@@ -86,6 +86,9 @@ def test_swap_seats_moves_the_human_and_the_decks_to_the_other_seat(app, tmp_pat
         app.step(1 / 60)
     assert scene.result.is_open()
     assert scene.result.headline() == "You win!"
+    app.words.language = "ja"
+    assert scene.result.headline() == "あなたの勝ち！"
+    app.words.language = "en"
     click(app, result_button(scene, "Save replay").get_abs_rect().center)
     saved = list((tmp_path / "saves").glob("replay-monmusu-*.json"))
     assert len(saved) == 1 and saves.load_game(saved[0]).is_over()
