@@ -174,3 +174,26 @@ def test_record_reads_each_rulesets_life_and_counts_cards_played_from_the_hand()
             break
     assert seen_play and seen_other
     assert rec.seconds() > 0
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_result_window_fits_1280x720_and_cuts_no_text(app, language):
+    import warnings
+    app.size = (1280, 720)   # what App.set_size does after set_mode (a new SDL window is left out of the tests)
+    app.manager.set_window_resolution(app.size)
+    app.words.language = language
+    g = Game.new("fourdeck", seed=34)
+    bots = [make_seat("easy", 0, 34), make_seat("easy", 1, 34)]
+    while not g.is_over():
+        p = g.to_act
+        g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scene = table(app, g, seats=(None, bots[1]))
+        for _ in range(3):
+            app.step(1 / 60)
+    assert scene.result.is_open()
+    assert pygame.Rect(0, 0, 1280, 720).contains(scene.result.window.get_abs_rect())
+    assert all(pygame.Rect(0, 0, 1280, 720).contains(b.get_abs_rect()) for b in scene.result.buttons)
+    cut = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+    assert not cut, cut
