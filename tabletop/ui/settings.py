@@ -50,7 +50,7 @@ def save(settings: dict) -> None:
 # --- interface words ------------------------------------------------------------------------
 _JA = {
     "New game": "新しいゲーム", "Continue": "続きから", "Load": "ロード", "Scenarios": "シナリオ",
-    "Layout studio": "レイアウト工房", "Settings": "設定", "Quit": "終了", "Start": "開始", "Back": "戻る",
+    "Layout studio": "レイアウト工房", "Open the studio": "工房を開く", "Settings": "設定", "Quit": "終了", "Start": "開始", "Back": "戻る",
     "Ruleset": "ルール", "Deck": "デッキ", "Seed": "シード", "human": "人間", "easy": "弱い",
     "normal": "普通", "hard": "強い", "End phase": "フェイズ終了", "End turn": "ターン終了",
     "Menu": "メニュー", "Undo": "取り消し", "Manual": "手動操作", "Save": "セーブ", "Resume": "再開",

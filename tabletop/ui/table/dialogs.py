@@ -56,7 +56,7 @@ class Dialogs:
         labels = {}
         for a in acts:
             text = sc.game.describe(a, sc.viewer)
-            if a.kind.startswith("m_"):
+            if a.kind.startswith("m_") and sc.rs.controller != "sandbox":  # in the sandbox every move is manual
                 text = "[manual] " + text
             base, n = text, 2
             while text in labels:
