@@ -78,16 +78,18 @@ def test_a_bot_game_ends_on_the_result_screen_and_rematch_starts_it_anew(app, ri
 def test_swap_seats_moves_the_human_and_the_decks_to_the_other_seat(app, tmp_path):
     g = Game.new("monmusu", seed=2)
     bots = [make_seat("easy", 0, 2), make_seat("easy", 1, 2)]
-    while not g.is_over():   # the same game as in GAMES (P1 wins), played without the table
+    while not g.is_over():   # a whole game played without the table; the human sits at P1
         p = g.to_act
         g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
     scene = table(app, g, seats=(None, bots[1]))
     for _ in range(3):
         app.step(1 / 60)
     assert scene.result.is_open()
-    assert scene.result.headline() == "You win!"
+    w = g.outcome().winner
+    en, ja = {0: ("You win!", "あなたの勝ち！"), 1: ("You lose", "あなたの負け"), None: ("Draw", "引き分け")}[w]
+    assert scene.result.headline() == en
     app.words.language = "ja"
-    assert scene.result.headline() == "あなたの勝ち！"
+    assert scene.result.headline() == ja
     app.words.language = "en"
     click(app, result_button(scene, "Save replay").get_abs_rect().center)
     saved = list((tmp_path / "saves").glob("replay-monmusu-*.json"))
