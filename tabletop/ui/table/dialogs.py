@@ -84,7 +84,8 @@ class Dialogs:
         self.close_dialog()
         t = sc.app.words
         entries = [(t("Resume"), lambda: None), (t("Save") + " (Ctrl+S)", sc.actions.save),
-                   (t("Shortcuts") + " (F1)", self.show_help)]
+                   (t("How to play") + " (F1)", sc.windows.open_briefing), (t("Rules") + " (F2)", sc.windows.open_rules),
+                   (t("Shortcuts"), self.show_help)]
         can_end = ending.available(sc.game) and not sc.game.is_over() and sc.seats[sc.viewer] is None
         entries += [(t("Concede"), self.ask_concede), (t("Offer a draw"), self.offer_draw)]
         entries += [(t("Main menu"), sc.app.go_home), (t("Quit"), self._quit)]
