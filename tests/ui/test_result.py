@@ -117,8 +117,6 @@ def test_closing_the_result_shows_the_board_and_a_click_opens_it_again(app):
 def test_concede_from_the_game_menu_ends_the_game_for_the_other_player(app):
     g = Game.new("senkai", seed=4)
     scene = table(app, g, seats=(None, make_seat("easy", 1, 4)))
-    if not hasattr(g, "concede"):
-        pytest.skip("this engine has no concede yet")
     key(app, pygame.K_ESCAPE)
     win, acts = scene.dialogs.dialog
     concede = next(b for b in acts if b.text == "Concede")
@@ -135,8 +133,6 @@ def test_concede_from_the_game_menu_ends_the_game_for_the_other_player(app):
 def test_a_bot_that_is_ahead_declines_a_draw_and_one_behind_accepts(app):
     g = Game.new("monmusu", seed=2)
     scene = table(app, g, seats=(None, make_seat("easy", 1, 2)))
-    if not hasattr(g, "offer_draw"):
-        pytest.skip("this engine has no agreed draw yet")
     from tabletop.ui.table import ending
     g.state.players[1]["hp"] = 500
     scene.record.note(g)
@@ -199,3 +195,21 @@ def test_the_result_window_fits_1280x720_and_cuts_no_text(app, language):
     assert all(pygame.Rect(0, 0, 1280, 720).contains(b.get_abs_rect()) for b in scene.result.buttons)
     cut = [str(w.message) for w in caught if "too small for text" in str(w.message)]
     assert not cut, cut
+
+
+def test_in_hotseat_a_draw_offer_asks_the_other_player_and_accepting_ends_in_a_draw(app):
+    from ui_helpers import open_curtain
+    g = Game.new("senkai", seed=4)
+    scene = table(app, g)
+    open_curtain(app, scene)
+    key(app, pygame.K_ESCAPE)
+    _, acts = scene.dialogs.dialog
+    click(app, next(b for b in acts if b.text == "Offer a draw").get_abs_rect().center)
+    win, acts = scene.dialogs.dialog
+    assert f"Player {2 - scene.viewer}: Player {scene.viewer + 1} offers a draw" in \
+        next(el for el in win.get_container().elements if hasattr(el, "html_text")).html_text
+    click(app, next(b for b in acts if b.text == "Accept").get_abs_rect().center)
+    assert g.is_over() and g.outcome().winner is None
+    for _ in range(3):
+        app.step(1 / 60)
+    assert scene.result.headline() == "Draw"
