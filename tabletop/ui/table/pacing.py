@@ -33,6 +33,18 @@ CAPTION_KINDS = {"attack", "attack_value", "wall", "destroyed", "defeated", "des
                  "block", "fight", "battle"}
 
 
+def say(app, x) -> str:
+    """Return a message (a Msg once the translation layer renders them) or a string in the interface language."""
+    render = getattr(app.words, "render", None)
+    if render is not None:
+        return render(x)
+    try:
+        from tabletop.i18n import render as render_in
+    except ImportError:
+        return str(x)
+    return render_in(x, app.words.language)
+
+
 class Pacing:
     """Beats to show after a move, the bot's last move marked, and a dropped card held while its choice waits."""
 
@@ -74,7 +86,7 @@ class Pacing:
         sc = self.scene
         for e in events:
             d = e.data or {}
-            text = e.text_for(sc.viewer)
+            text = say(sc.app, e.text_for(sc.viewer))
             if e.kind == "coin":
                 # the coin's reason as its caption, without the result the coin is about to show
                 why = _RESULT.sub("", text).strip()
@@ -95,7 +107,7 @@ class Pacing:
                 self._rise(f"{'+' if up else '−'}{abs(d['delta'])} HP", (120, 230, 140) if up else (255, 110, 90),
                            self._at_player(d.get("player")))
             elif e.kind == "deck_hp":
-                m = _HP.search(e.text)
+                m = _HP.search(str(e.text))   # the English text: its numbers
                 if m and int(m.group(1)) != int(m.group(2)):
                     n = int(m.group(2)) - int(m.group(1))
                     self._rise(f"{'+' if n > 0 else '−'}{abs(n)} HP", (120, 230, 140) if n > 0 else (255, 110, 90),

@@ -21,17 +21,9 @@ from tabletop.engine import saves
 from .. import fonts
 from ..players import make_seats, new_seed, seats_label
 from ..scene import html_escape
+from .pacing import say
 
 P_COLOURS = ((110, 170, 255), (240, 120, 95))
-
-
-def render_text(app, obj) -> str:
-    """Return a message (a Msg once the translation layer has one) or a string in the interface language."""
-    try:
-        from tabletop.i18n import render
-    except ImportError:
-        return str(obj)
-    return render(obj, app.words.language)
 
 
 def seat_specs(seats) -> list[str]:
@@ -132,7 +124,7 @@ class ResultScreen:
                        object_id="#result")
         cw, ch = win.get_container().get_size()
         UILabel(pygame.Rect(0, 0, cw, 62), self.headline(), sc.manager, container=win, object_id="#title")
-        reason = render_text(sc.app, sc.game.outcome().reason)
+        reason = say(sc.app, sc.game.outcome().reason)
         UITextBox(f"<b>{html_escape(reason)}</b>", pygame.Rect(10, 62, cw - 20, 52), sc.manager, container=win)
         secs = int(rec.seconds())
         clock = t("Time: {m}:{s:02d}", m=secs // 60, s=secs % 60) if rec.timed else t("Time: —")
