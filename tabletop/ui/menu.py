@@ -22,6 +22,7 @@ from .newgame import DeckShowcase, blurb
 from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene, html_escape
 from .table import TableScene
+from .table.replay import spectate
 
 SEAT_CHOICES = ["human", "easy", "normal", "hard"]
 
@@ -102,15 +103,17 @@ class MenuScene(Scene):
         self._label((0, 150, W, 30), "千怪戦戯 · fourdeck · イジンデン · モン娘☆は～れむ · danmaku")
         items = [("New game", lambda: self.show("new")), ("Continue", self.continue_game),
                  ("Load", lambda: self.show("load")), ("Scenarios", lambda: self.show("scenarios")),
+                 ("Cards", lambda: self.deck_tools("CardsScene")),
+                 ("Deck editor", lambda: self.deck_tools("DeckEditorScene")), ("Replays", self.replays),
                  ("Layout studio", lambda: self.show("studio")), ("Settings", lambda: self.show("settings")),
                  ("Quit", self.quit)]
-        y = 220
+        y, step = 200, min(54, (H - 220) // len(items))
         for label, fn in items:
-            b = self._button((W // 2 - 150, y, 300, 44), t(label), fn)
+            b = self._button((W // 2 - 150, y, 300, step - 8), t(label), fn)
             if label == "Continue" and not self.has_save():
                 b.disable()
                 b.set_tooltip(t("no saved game yet"))
-            y += 54
+            y += step
 
     def _ruleset_names(self) -> list[tuple[str, str]]:
         """Return (shown name, id) of every ruleset: its name in the interface language, never only its id."""
@@ -296,6 +299,7 @@ class MenuScene(Scene):
     def open_table(self, game, seats) -> None:
         self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES"),
                                     brief=not game.actions))   # a new game or a scenario opens with its briefing
+        spectate(self.app.scene)
 
     @staticmethod
     def has_save() -> bool:
@@ -370,6 +374,20 @@ class MenuScene(Scene):
         except (TabletopError, ValueError) as e:
             self.app.message(str(e), "Layout studio")
         self.show("main")
+
+    def deck_tools(self, scene: str) -> None:
+        """Open the card browser or the deck editor for the chosen ruleset (scenes of their own files)."""
+        from .cards import CardsScene
+        from .deckedit import DeckEditorScene
+        if scene == "DeckEditorScene":
+            self.app.replace(DeckEditorScene(self.app, self.ruleset_id))
+        else:
+            self.app.replace(CardsScene(self.app, self.ruleset_id, open_editor=DeckEditorScene))
+
+    def replays(self) -> None:
+        """Open the list of saves and simulate runs to replay on the table."""
+        from .replays import ReplayListScene
+        self.app.replace(ReplayListScene(self.app))
 
     def quit(self) -> None:
         self.app.running = False

@@ -80,6 +80,9 @@ _JA = {
     "… and {n} more decks": "…ほか{n}個のデッキ", "Accept": "受ける", "Decline": "断る", "P{n} declines the draw": "P{n}は引き分けを断りました",
 }
 
+from .deckwords import JA as _DECK_JA  # noqa: E402 — the deck and replay screens' words (their own file)
+_JA.update(_DECK_JA)
+
 
 class Words:
     """Translate the interface's own words (card and zone names come from the ruleset)."""
