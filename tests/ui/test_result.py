@@ -10,6 +10,7 @@ from tabletop.engine import saves
 from tabletop.ui.players import make_seat
 from tabletop.ui.table import TableScene
 from tabletop.ui.table.record import GameRecord, life_metric
+from tabletop.ui.table.replay import spectate
 
 from ui_helpers import click, key, table
 
@@ -41,7 +42,8 @@ def result_button(scene, text):
 def bot_table(app, rid, seed):
     app.settings["bot_delay"] = 0.0
     g = Game.new(rid, seed=seed)
-    return table(app, g, seats=(make_seat("easy", 0, seed), make_seat("easy", 1, seed)))
+    scene = table(app, g, seats=(make_seat("easy", 0, seed), make_seat("easy", 1, seed)))
+    return spectate(scene)   # as the menu opens a game of two bots: with the spectator's bar
 
 
 @pytest.mark.parametrize("rid,seed", GAMES)
@@ -73,6 +75,7 @@ def test_a_bot_game_ends_on_the_result_screen_and_rematch_starts_it_anew(app, ri
     assert [getattr(b, "level", None) for b in new.seats] == ["easy", "easy"]
     assert new.game.state.seed != g.state.seed
     assert not new.game.is_over() and new.result.window is None
+    assert new.replay is not None and new.replay.replay is None   # still watched as a game of two bots
 
 
 def test_swap_seats_moves_the_human_and_the_decks_to_the_other_seat(app, tmp_path):

@@ -185,7 +185,13 @@ class ResultScreen:
             sc.app.message(str(e), sc.app.words("Rematch"))
             return
         self.close()
-        sc.app.replace(type(sc)(sc.app, game, seats, save_folder=sc.save_folder))
+        new = sc.app.replace(type(sc)(sc.app, game, seats, save_folder=sc.save_folder))
+        if sc.replay is not None and all(b is not None for b in seats):
+            # watched as a game of two bots: the new game gets the spectator's bar too (as `replay.spectate`
+            # gives it; its class is taken from this table so that this file need not import it)
+            type(sc.replay)(new)
+            new.resize(new.app.size)
+            new.refresh()
 
     def swap_seats(self) -> None:
         self.rematch(swap=True)

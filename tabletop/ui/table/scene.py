@@ -177,6 +177,9 @@ class TableScene(Scene):
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
             return
+        if self.result.closed and e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.area.collidepoint(e.pos):
+            self.result.open()   # the final board was looked at: the result again
+            return
         if self.replay is not None and self.replay.process_event(e):
             return
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -184,9 +187,6 @@ class TableScene(Scene):
                 self.result.process_event(e)
             return
         if self.dialogs.process_event(e) or self.result.process_event(e):
-            return
-        if self.result.closed and e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.area.collidepoint(e.pos):
-            self.result.open()   # the final board was looked at: the result again
             return
         if self.curtain is not None:
             if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or e.type == pygame.KEYDOWN and e.key in (
