@@ -15,7 +15,7 @@ def test_greedy_beats_random_in_danmaku_with_seats_alternated():
 def test_face_down_main_character_counts_with_its_printed_hp():
     """As P1 the main character is chosen face down, before its HP counter is set: the evaluation
     must still tell a 600-HP main from a 500-HP one, or P1 chooses blind (the seat bias)."""
-    from tabletop.controllers.danmaku import evaluate_position
+    from tabletop.controllers.danmaku_eval import evaluate_position
     from tabletop.engine.game import Game
 
     g = Game.new("danmaku", seed=3)
