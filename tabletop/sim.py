@@ -43,6 +43,7 @@ class Job:
     think: float | None = None
     rounds: int | None = None
     max_actions: int = MAX_ACTIONS
+    log_moves: bool = False              # keep each move and the bot's reason in the record (`--out`)
 
 
 @dataclass
@@ -71,6 +72,8 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
     seed = game_seed(job.seed, index)
     rec = {"index": index, "seed": seed, "winner": None, "reason": "", "first": None, "turns": 0,
            "actions": 0, "played": [[], []], "fallbacks": [0, 0], "error": None}
+    if job.log_moves:
+        rec["moves"] = []
     bots = []
     try:
         g = Game.new(job.ruleset, decks=list(job.decks), seed=seed)
@@ -87,6 +90,9 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
             if not legal:
                 raise RuntimeError(f"P{p + 1} has no legal action and the game is not over (after {n} actions)")
             a = bots[p].choose(g.view(p), legal)
+            if job.log_moves:   # for designers: what each bot did and why (the reason names only public cards)
+                rec["moves"].append({"turn": g.state.turn, "player": p + 1, "action": str(a),
+                                     "move": g.describe(a, None), "reason": str(getattr(bots[p], "last_reason", ""))})
             uid = a.get("card")
             if isinstance(uid, int) and uid in g.state.cards:
                 played[p].add(g.state.cards[uid].cid)
@@ -292,7 +298,7 @@ def run(args) -> int:
     rs = load_ruleset(args.ruleset)
     decks = tuple(None if d is None else resolve_deck(rs, d, i) for i, d in enumerate((args.deck1, args.deck2)))
     job = Job(rs.id, bots, decks, int(args.seed), getattr(args, "think", None), getattr(args, "rollouts", None),
-              getattr(args, "max_actions", None) or MAX_ACTIONS)
+              getattr(args, "max_actions", None) or MAX_ACTIONS, log_moves=bool(args.out))
     if args.workers is not None and args.workers < 1:
         print("tabletop simulate: --workers must be at least 1", file=sys.stderr)
         return 2
