@@ -42,7 +42,7 @@ from tabletop.engine.ruleset import load_ruleset
 from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import WIN, evaluate, terms
-from .greedy import after, pick, position_key, score_actions
+from .greedy import after, pick, position_key, score_actions, value
 from .reasons import effect, move_reason
 
 DEFAULT_THINK = 1.0
@@ -74,8 +74,9 @@ class SearchBot(Bot):
 
     def decide(self, view, legal):
         start = time.perf_counter()
-        # A margin for building the answer: the last rollout is cut at the deadline.
-        deadline = None if self.rounds is not None else start + self.think * 0.9
+        # A margin for building the answer and for the move being scored when time runs out: rollouts
+        # stop at the deadline, checked before every move they score.
+        deadline = None if self.rounds is not None else start + self.think * 0.8
         rs = load_ruleset(view.ruleset)
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
@@ -179,7 +180,14 @@ class SearchBot(Bot):
                 # first best wins, so a rollout is the same in every run of the same sample.
                 bias = 0.01 if moves > ROLLOUT_STALL else -0.01
                 best, nxt = None, None
-                for v, a, g2 in score_actions(g, acts, g.to_act, ROLLOUT_REPLIES):
+                who = g.to_act
+                for a in acts:
+                    if deadline is not None and nxt is not None and time.perf_counter() >= deadline:
+                        break   # out of time: the best move found so far stands
+                    g2 = after(g, a)
+                    if g2 is None:
+                        continue
+                    v = value(g2, who, ROLLOUT_REPLIES)
                     if is_end(a):
                         v += bias
                     if best is None or v > best:

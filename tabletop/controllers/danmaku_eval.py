@@ -9,15 +9,19 @@ from __future__ import annotations
 # Weights of the evaluation. A side card is a life; a declared spell card always falls in the end
 # (time or durability) and then hands its owner's opponent a side card (DM-D8, DM-D24), so an active
 # spell card is mostly a debt, the bigger the closer it is to falling. Decks run out (DM-D5): every
-# card a player's own effects take from the deck is a turn less before they lose, and most games end
-# that way, so a deck card weighs about as much as a familiar (measured: at 0.5 per card greedy
-# summoned its dolls from the deck and lost the deck race as often as one game in four).
-# Tried and dropped: valuing a spell card's future damage to the main character (greedy declared
-# spell cards that then fell into the opponent's side cards), steeper costs for the last side cards.
+# card a player's own effects take from the deck is a turn less before they lose, so a deck card
+# weighs about as much as a familiar (measured: at 0.5 per card greedy summoned its dolls from the
+# deck and lost the deck race as often as one game in four).
+# HP counts up to the main character's printed HP + hp_over (DM-R1: HP may be healed above it, but
+# it is not worth a card): healing a main far above its printed HP — 東風谷早苗 reached 1,500 HP
+# discarding a card a turn — made a third of greedy-vs-greedy games end by an empty deck (DM-R13)
+# instead of a main character at 0 HP (DM-R11); with the cap, 14 of 16 ended by HP (16 seeded games).
+# Tried and dropped: valuing a spell card's expected damage over its time limit (greedy declared
+# spell cards as shields and the games ran into the deck race: 5 of 16 by HP), HP weighed 3x, the
+# familiars' HP as a soak (all 20 of 20 to the deck race).
 EVAL_W = {"spell_debt": 0.5, "spell_close": 0.5, "spell_atk": 50.0, "spell_base": 1.0,
-          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "power": 0.8, "power_cap": 8, "hand": 0.3,
-          "fam": 1.0, "fam_hp": 1e9, "hp_cap": 1500, "hp_low": 0.0, "threat": 0.0, "threat_turns": 3,
-          "sides": [0.0, 0.0, 8.0, 16.0, 24.0, 32.0, 40.0]}
+          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "hp_over": 100, "power": 0.8, "power_cap": 8,
+          "hand": 0.3, "fam": 1.0, "sides": [0.0, 0.0, 8.0, 16.0, 24.0, 32.0, 40.0]}
 
 
 def _side_cost(n: int) -> float:
@@ -26,13 +30,13 @@ def _side_cost(n: int) -> float:
     return t[n] if n < len(t) else t[-1] + 3.0 * (n - len(t) + 1)
 
 
-def _main_hp(game, s, m) -> float:
-    """Return the main character's HP: its counter, or its printed HP while it still lies face down."""
+def _main_hp(game, s, m) -> tuple[float, float]:
+    """Return the main character's (HP, printed HP): HP is its counter, or the printed HP while it
+    still lies face down."""
     c = s.cards[m]
-    if "hp" in c.counters:
-        return c.counters["hp"]
     d = game.ruleset.cards.get(c.cid)
-    return float(d.get("hp") or 0) if d is not None else 0.0
+    printed = float(d.get("hp") or 0) if d is not None else 0.0
+    return float(c.counters.get("hp", printed)), printed
 
 
 def _spell_closeness(s, sp) -> float:
@@ -43,42 +47,25 @@ def _spell_closeness(s, sp) -> float:
     return max(0.0, min(1.0, max(1.0 - hp / 200.0, 1.0 - (time - 1) / 6.0)))
 
 
-def hit_chance(hit: float, eva: float) -> float:
-    """Return the chance a hit check succeeds (DM-R21, DM-D1): sure at +20, one coin within, two coins behind."""
-    d = hit - eva
-    return 1.0 if d >= 20 else 0.25 if d <= -20 else 0.5
-
-
-def _threat(ctl, s, who, sp) -> float:
-    """Return the damage `who`'s active spell card is expected to deal to the opponent's main character
-    before it falls: per attack its attack − the main's defense times the hit chance, over the turns
-    it has left (its time limit, at most THREAT_TURNS: it may well fall before)."""
-    foe = ctl.main_of(s, 1 - who)
-    if foe is None:
-        return 0.0
-    per = hit_chance(ctl.stat(s, sp, "hit"), ctl.stat(s, foe, "eva")) * max(0, ctl.stat(s, sp, "atk") - ctl.stat(s, foe, "def"))
-    return per * min(s.cards[sp].counters.get("time", 1), EVAL_W["threat_turns"])
-
-
 def evaluate_position(game, player: int) -> dict:
-    """Return weighted terms of the position for `player`: the main character's HP (printed HP while
-    face down) — the life DM-R11 ends the game on, worth most —, the familiars' HP that soaks hits
-    (DM-R25), side cards left (fewer is better: they are the opponent's lives, the last one most),
-    the active spell card (the damage it is expected to deal, less a debt of one side card to the
-    opponent when it falls), power, hand and the deck race (DM-D5)."""
+    """Return weighted terms of the position for `player`: side cards left (fewer is better: they are
+    the opponent's lives, the last one most), the active spell cards (a debt of one side card to the
+    opponent, larger as time or durability runs out), the deck race (DM-D5: a card drawn or summoned
+    from the deck is a turn less), the main character's HP up to its printed HP + hp_over (printed
+    HP while face down) and power, familiars and hand."""
     s, ctl = game.state, game.controller
     w = EVAL_W
     out = {}
     decks = [len(s.zones["0.deck"]), len(s.zones["1.deck"])]
     for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
         m = ctl.main_of(s, who)
-        hp = _main_hp(game, s, m) if m is not None else 0
-        fam = sum(w["fam"] + ctl.shot_attack(s, u) / 25 + ctl.hp(s, u) / w["fam_hp"] for u in s.zones[f"{who}.familiars"])
+        hp, printed = _main_hp(game, s, m) if m is not None else (0.0, 0.0)
+        fam = sum(w["fam"] + ctl.shot_attack(s, u) / 25 for u in s.zones[f"{who}.familiars"])
         sp = ctl.spell_of(s, who)
         n_side = len(s.zones[f"{who}.side"])
         deck = decks[who]
         out[f"{side} side cards"] = sign * -_side_cost(n_side)
-        out[f"{side} HP"] = sign * (min(hp, w["hp_cap"]) / w["hp"] + w["hp_low"] * (1.0 - min(hp, 200) / 200.0) * -1)
+        out[f"{side} HP"] = sign * min(hp, printed + w["hp_over"]) / w["hp"]
         out[f"{side} power"] = sign * w["power"] * min(ctl.power(s, m) if m is not None else 0, w["power_cap"])
         out[f"{side} familiars"] = sign * fam
         if sp is not None:
@@ -86,7 +73,7 @@ def evaluate_position(game, player: int) -> dict:
             n_opp = len(s.zones[f"{1 - who}.side"])
             step = _side_cost(n_opp) - _side_cost(n_opp - 1) if n_opp > 1 else 40.0
             debt = step * (w["spell_debt"] + w["spell_close"] * _spell_closeness(s, sp))
-            out[f"{side} spell card"] = sign * (w["spell_base"] + w["threat"] * _threat(ctl, s, who, sp) / w["hp"] - debt)
+            out[f"{side} spell card"] = sign * (w["spell_base"] + ctl.stat(s, sp, "atk") / w["spell_atk"] - debt)
         else:
             out[f"{side} spell card"] = 0.0
         out[f"{side} hand"] = sign * w["hand"] * len(s.zones[f"{who}.hand"])

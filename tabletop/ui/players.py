@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
-LABELS = {v: k for k, v in LEVELS.items()}
+LEVELS = {"easy": "casual", "normal": "greedy", "hard": "search"}   # as tabletop.bots.BOT_LEVELS
+LABELS = {**{v: k for k, v in LEVELS.items()}, "random": "random"}
 
 try:
     from tabletop.bots import make_bot as _make_bot
