@@ -32,3 +32,15 @@ def test_face_down_main_character_counts_with_its_printed_hp():
     best = max(scores, key=scores.get)
     assert hp[best] == max(hp.values())
     assert all(v > 0 for v in scores.values())
+
+
+@pytest.mark.slow
+def test_dm_r11_greedy_games_end_by_a_main_character_at_0_hp_not_by_the_deck_race():
+    """danmaku is fought with spell cards and shots (DM-R11), not won by drawing last (DM-R13): with
+    overhealing worth nothing, most greedy-vs-greedy games end by HP (the bench measures >= 80%)."""
+    from tabletop.sim import Job, play_game
+
+    recs = [play_game(Job("danmaku", ("greedy", "greedy"), seed=21), i) for i in range(12)]
+    assert all(r["error"] is None for r in recs)
+    by_hp = sum("DM-R11" in r["reason"] for r in recs)
+    assert by_hp >= 9, f"only {by_hp} of 12 games ended by a main character at 0 HP"
