@@ -1,16 +1,24 @@
-"""Entry points of the window: `run(args)` for `tabletop play ...`, `run_menu(args)` for the main menu."""
+"""Entry points of the window: `run(args)` for `tabletop play ...`, `run_menu(args)` for the main menu.
+
+This is the top of the UI's imports: it knows the menu and the table; they know neither it nor each
+other's way back (a table asks `App.go_home`, and the app opens the home scene it was given).
+"""
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 from tabletop.engine import Game, TabletopError, load_ruleset
-from tabletop.engine import saves
 
-from .players import make_seat
+from .players import load_with_seats, make_seats, new_seed
 from .scene import App
-from .table import TableScene, seats_from_label
+from .table import TableScene
+
+
+def home(app):
+    """Make the main menu scene (imported on first use: `tabletop play` opens a table first)."""
+    from .menu import MenuScene
+    return MenuScene(app)
 
 
 def parse_size(text):
@@ -46,29 +54,6 @@ def parse_options(rs, pairs) -> dict:
     return out
 
 
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 2 ** 31)
-
-
-def load_with_seats(path=None, folder=None):
-    """Load a save (or the latest autosave) and the seat kinds recorded in its label."""
-    if path is not None:
-        game = saves.load_game(Path(path))
-        label = saves.read_save(Path(path)).get("label", "")
-        return game, seats_from_label(label), []
-    game, problems = saves.load_latest(folder)
-    specs = None
-    if game is not None:
-        auto = saves.saves_dir(folder) / saves.AUTOSAVE
-        try:
-            d = saves.read_save(auto)
-            if d.get("actions") == game.actions:
-                specs = seats_from_label(d.get("label", ""))
-        except TabletopError:
-            pass
-    return game, specs, problems
-
-
 def build_game(args):
     """Return (game, seat specs) for the `play` verb's arguments; raise TabletopError with a clear message."""
     specs = [getattr(args, "p1", "human") or "human", getattr(args, "p2", "human") or "human"]
@@ -88,19 +73,14 @@ def build_game(args):
     return game, specs
 
 
-def make_seats(specs, seed: int):
-    return [make_seat(s, p, seed) for p, s in enumerate(specs)]
-
-
 def run(args) -> int:
     """Open a table straight away (`tabletop play ...`); a bad file opens the menu with the message."""
-    app = App(size=parse_size(getattr(args, "size", None)))
+    app = App(size=parse_size(getattr(args, "size", None)), home=home)
     try:
         game, specs = build_game(args)
         seats = make_seats(specs, game.state.seed)
     except (TabletopError, ValueError, KeyError) as e:
-        from .menu import MenuScene
-        app.push(MenuScene(app))
+        app.push(home(app))
         app.message(str(e), "Cannot start the game")
         return app.run()
     app.push(TableScene(app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
@@ -109,7 +89,6 @@ def run(args) -> int:
 
 def run_menu(args) -> int:
     """Open the main menu."""
-    from .menu import MenuScene
-    app = App()
-    app.push(MenuScene(app))
+    app = App(home=home)
+    app.push(home(app))
     return app.run()

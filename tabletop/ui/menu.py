@@ -16,7 +16,7 @@ from tabletop.engine import Game, TabletopError, load_ruleset, ruleset_ids
 from tabletop.engine import saves
 
 from . import settings as settings_mod
-from .app import load_with_seats, make_seats, new_seed
+from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene
 from .table import TableScene
 

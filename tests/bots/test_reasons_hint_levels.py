@@ -77,7 +77,7 @@ def test_every_bot_move_has_a_one_line_reason_naming_a_card_a_rule_or_the_phase(
 
 
 def test_the_per_move_log_of_simulate_out_holds_each_move_and_its_reason():
-    rec = play_game(Job("senkai", ("greedy", "casual"), seed=2, log_moves=True, max_actions=2000), 0)
+    rec = play_game(Job("senkai", ("greedy", "casual"), seed=2, keep_log=True, max_actions=2000), 0)
     assert rec["error"] is None
     assert len(rec["moves"]) == rec["actions"]
     assert all(m["reason"] and m["move"] and m["player"] in (1, 2) for m in rec["moves"])
