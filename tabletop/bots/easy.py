@@ -15,6 +15,7 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import is_end
 from .determinize import game_from_view
+from .reasons import known_ids
 from .greedy import STALL_MOVES, GreedyBot, position_key, score_actions
 
 TEMPERATURE = 0.7   # evaluation points: a move this much worse is played e (2.7) times less often
@@ -34,6 +35,7 @@ class CasualBot(GreedyBot):
         rs = load_ruleset(view.ruleset)
         g = game_from_view(view, self.rng, rs)
         known = set(view.cards)
+        self._known = known_ids(view)
         self._seen.add(position_key(g, known))
         scored = score_actions(g, legal, self.player, DEPTH)
         if not scored:

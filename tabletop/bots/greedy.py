@@ -20,7 +20,7 @@ from tabletop.engine.ruleset import load_ruleset
 from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import evaluate, terms
-from .reasons import effect, move_reason
+from .reasons import effect, known_ids, move_reason
 
 REPLY_DEPTH = 4       # forced choices followed after the action itself
 REPLY_WIDTH = 10      # answers tried at each forced choice
@@ -120,6 +120,7 @@ class GreedyBot(Bot):
         self._turn = None
         self._moves = 0
         self._seen: set = set()
+        self._known: set = set()
 
     def decide(self, view, legal):
         if view.turn != self._turn:
@@ -128,6 +129,7 @@ class GreedyBot(Bot):
         rs = load_ruleset(view.ruleset)
         g = game_from_view(view, self.rng, rs)
         known = set(view.cards)
+        self._known = known_ids(view)
         self._seen.add(position_key(g, known))
         scored = score_actions(g, legal, self.player)
         if not scored:
@@ -145,4 +147,4 @@ class GreedyBot(Bot):
                 best = max(rest, key=lambda e: e[0])
                 alt = (best[1], best[2])
                 why = msg("nothing scores higher ({why})", why=effect(terms(g, self.player), terms(best[2], self.player)))
-        return move_reason(g, g2, action, why, self.reader, alt)
+        return move_reason(g, g2, action, why, self.reader, alt, self._known)

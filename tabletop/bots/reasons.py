@@ -41,18 +41,20 @@ def effect(before: dict, after: dict, limit: int = 2) -> Msg:
     return parts[0] if len(parts) == 1 else msg("{first}, {second}", first=parts[0], second=parts[1])
 
 
-def subject(game: Game, action: Action, reader: int) -> str | None:
+def subject(game: Game, action: Action, reader: int, known=None) -> str | None:
     """Return the name of the card `action` is about, if `reader` may see it in `game`, else None.
 
     `game` is the position after the move (for a bot's own reason) or before it (for a hint, whose
-    reader owns the cards): a card played from hand is public once played.
+    reader owns the cards): a card played from hand is public once played. `known` holds the uids
+    whose identity the bot knows; any other card in its guessed position is only a guess (the wall it
+    breaks, face down until broken) and is never named.
     """
     s, ctl = game.state, game.controller
     for k in CARD_ARGS:
         v = action.get(k)
         uids = v if isinstance(v, tuple) else (v,)
         for u in uids:
-            if isinstance(u, int) and not isinstance(u, bool) and u in s.cards:
+            if isinstance(u, int) and not isinstance(u, bool) and u in s.cards and (known is None or u in known):
                 c = s.cards[u]
                 try:
                     seen = ctl.visible(s, c, reader)
@@ -75,32 +77,36 @@ def phase_name(game: Game) -> Msg:
 
 
 def move_reason(before: Game, after: Game, action: Action, why: Msg, reader: int,
-                alternative: tuple | None = None) -> Msg:
+                alternative: tuple | None = None, known=None) -> Msg:
     """Return the one-line reason for `action`: the card it is about (or the phase it ends) and `why`.
 
     `after` is the position the move leads to in the bot's guess of the hidden cards; `reader` is who
     will read the reason. For a move that passes play on, `alternative` (action, position after) is
     the best move it was preferred to, named when the reader sees its card now (a hint's reader sees
-    their own hand: "ends the Main phase rather than play 樹皮の鎧").
+    their own hand: "ends the Main phase rather than play 樹皮の鎧"). `known`: see `subject`.
     """
     if is_end(action):
         alt = None
         if alternative is not None:
             # The move not made is named only if its card is public now: naming a card kept in hand
             # would tell the opponent what the hand holds.
-            alt = subject(before, alternative[0], reader)
+            alt = subject(before, alternative[0], reader, known)
         if alt:
             return msg("ends the {phase} phase rather than play {card}: {why}",
                        phase=phase_name(before), card=alt, why=why)
         return msg("ends the {phase} phase: {why}", phase=phase_name(before), why=why)
     seen_in = before if reader == action.player else after
-    card = subject(seen_in, action, reader)
+    card = subject(seen_in, action, reader, known)
     if card:
         return msg("{card}: {why}", card=card, why=why)
-    try:
-        move = before.controller.describe(before.state, action, reader)
-    except Exception:   # describing failed in a guessed position: the kind of move still says what it is
-        move = action.kind.replace("_", " ")
+    move = action.kind.replace("_", " ")
+    if known is None or all(u in known for u in _card_ids(before, action)):
+        # Only a move about cards the bot knows is described: describing a guessed card would show
+        # the guess as if it were the real card.
+        try:
+            move = before.controller.describe(before.state, action, reader)
+        except Exception:   # describing failed in a guessed position: the kind of move still says what it is
+            pass
     q = before.state.pending[0] if before.state.pending else None
     if q is not None:
         # A choice the rules asked for: its prompt (the public one for a reader who is not choosing)
@@ -109,3 +115,18 @@ def move_reason(before: Game, after: Game, action: Action, why: Msg, reader: int
         if prompt and RULE_ID.search(str(prompt)):
             return msg("{prompt} — {move}: {why}", prompt=str(prompt), move=move, why=why)
     return msg("{move} ({phase} phase): {why}", move=move, phase=phase_name(before), why=why)
+
+
+def _card_ids(game: Game, action: Action) -> list[int]:
+    """Return the uids of the cards an action's arguments point at."""
+    out = []
+    for _, v in action.args:
+        for u in (v if isinstance(v, tuple) else (v,)):
+            if isinstance(u, int) and not isinstance(u, bool) and u in game.state.cards:
+                out.append(u)
+    return out
+
+
+def known_ids(view) -> set:
+    """Return the uids of the cards whose identity `view` shows (the rest are guesses in a determinization)."""
+    return {u for u, cv in view.cards.items() if cv.cid is not None}

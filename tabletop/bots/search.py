@@ -42,8 +42,8 @@ from tabletop.engine.ruleset import load_ruleset
 from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import WIN, evaluate, terms
-from .greedy import after, pick, position_key, score_actions, value
-from .reasons import effect, move_reason
+from .greedy import after, pick, position_key, value
+from .reasons import effect, known_ids, move_reason
 
 DEFAULT_THINK = 1.0
 SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
@@ -71,6 +71,7 @@ class SearchBot(Bot):
         self.last_rollouts = 0
         self._turn = None
         self._seen: set = set()
+        self._known: set = set()
 
     def decide(self, view, legal):
         start = time.perf_counter()
@@ -82,8 +83,18 @@ class SearchBot(Bot):
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
         known = set(view.cards)
+        self._known = known_ids(view)
         self._seen.add(position_key(g0, known))
-        scored = score_actions(g0, legal, self.player)
+        # Greedy's scores of the legal moves rank the candidates. On a machine so busy that even they
+        # overrun the budget, the moves scored by then are the candidates (the budget is a promise).
+        hard = None if self.rounds is not None else start + self.think
+        scored = []
+        for a in legal:
+            if hard is not None and scored and time.perf_counter() >= hard:
+                break
+            g2 = after(g0, a)
+            if g2 is not None:
+                scored.append((value(g2, self.player), a, g2))
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
         # Like greedy, never walk back to a position already seen this turn while there is another move.
@@ -152,8 +163,8 @@ class SearchBot(Bot):
         if is_end(action):
             rest = [e for e in scored if not is_end(e[1])]
             alt = max(rest, key=lambda e: e[0]) if rest else None
-            return move_reason(g0, g2, action, why, self.reader, (alt[1], alt[2]) if alt else None)
-        return move_reason(g0, g2, action, why, self.reader)
+            return move_reason(g0, g2, action, why, self.reader, (alt[1], alt[2]) if alt else None, self._known)
+        return move_reason(g0, g2, action, why, self.reader, known=self._known)
 
     def rollout(self, game: Game, turn: int, deadline: float | None) -> float:
         """Play on with the greedy policy for both players until the horizon; return the end value in [0, 1]."""
