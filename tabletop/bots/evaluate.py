@@ -76,24 +76,6 @@ def evaluate(game: Game, player: int) -> float:
     return sum(terms(game, player).values())
 
 
-def explain(before: dict, after: dict, limit: int = 2) -> str:
-    """Return the biggest changes between two term dicts, in words: 'lowers opponent HP, raises my board'."""
-    if "win" in after:
-        return "wins the game"
-    keys = set(before) | set(after)
-    deltas = [(after.get(k, 0.0) - before.get(k, 0.0), k) for k in keys]
-    deltas = [d for d in deltas if abs(d[0]) > 1e-6]
-    deltas.sort(key=lambda d: -abs(d[0]))
-    if not deltas:
-        return "keeps the position"
-    words = []
-    for d, k in deltas[:limit]:
-        # Opponent terms are stored negated (good for the bot is positive), so flip them back.
-        up = (d < 0) if k.startswith("opponent") else (d > 0)
-        words.append(f"{'raises' if up else 'lowers'} {k}")
-    return ", ".join(words)
-
-
 # --- building blocks ----------------------------------------------------------------------------
 def zone_kind(game: Game, key: str) -> str:
     return game.ruleset.zones[split_key(key)[1]].kind
