@@ -52,23 +52,36 @@ def terms(game: Game, player: int) -> dict[str, float]:
 _FOUND: dict[int, tuple] = {}
 
 
+def eval_module(ruleset):
+    """Return the ruleset's `tabletop.controllers.<controller>_eval` module, or None without one."""
+    name = getattr(ruleset, "controller", None)
+    if not name:
+        return None
+    try:
+        return importlib.import_module(f"tabletop.controllers.{name}_eval")
+    except ModuleNotFoundError as e:
+        if e.name != f"tabletop.controllers.{name}_eval":
+            raise
+        return None
+
+
 def evaluator_of(ruleset) -> Callable[[Game, int], dict]:
-    """Return the evaluation of a ruleset: its controller's `<controller>_eval` module, else the one
-    registered for its id, else the generic one (looked up once per loaded ruleset)."""
+    """Return the evaluation of a ruleset: its controller's `<controller>_eval` module's
+    `evaluate_position`, else the one registered for its id, else the generic one (looked up once
+    per loaded ruleset)."""
     hit = _FOUND.get(id(ruleset))
     if hit is not None and hit[0] is ruleset:
         return hit[1]
-    fn = None
-    name = getattr(ruleset, "controller", None)
-    if name:
-        try:
-            fn = getattr(importlib.import_module(f"tabletop.controllers.{name}_eval"), "evaluate_position", None)
-        except ModuleNotFoundError as e:
-            if e.name != f"tabletop.controllers.{name}_eval":
-                raise
+    fn = getattr(eval_module(ruleset), "evaluate_position", None)
     fn = fn or EVALUATORS.get(ruleset.id, generic_terms)
     _FOUND[id(ruleset)] = (ruleset, fn)
     return fn
+
+
+def search_horizon(ruleset, default: int = 1) -> int:
+    """Return how many turns the search's rollouts play in this game: the eval module's
+    SEARCH_HORIZON (2 where the opponent's answer decides, as monmusu's battles), else `default`."""
+    return int(getattr(eval_module(ruleset), "SEARCH_HORIZON", default))
 
 
 def evaluate(game: Game, player: int) -> float:
