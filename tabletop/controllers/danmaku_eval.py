@@ -12,15 +12,15 @@ from __future__ import annotations
 # card a player's own effects take from the deck is a turn less before they lose, so a deck card
 # weighs about as much as a familiar (measured: at 0.5 per card greedy summoned its dolls from the
 # deck and lost the deck race as often as one game in four).
-# HP counts up to the main character's printed HP + hp_over (DM-R1: HP may be healed above it, but
-# it is not worth a card): healing a main far above its printed HP — 東風谷早苗 reached 1,500 HP
-# discarding a card a turn — made a third of greedy-vs-greedy games end by an empty deck (DM-R13)
-# instead of a main character at 0 HP (DM-R11); with the cap, 14 of 16 ended by HP (16 seeded games).
+# HP above the printed HP (DM-R1: no maximum) counts a quarter: with abilities usable as often as they
+# are paid (DM-D14), full-value overhealing made greedy throw its whole hand away for 東風谷早苗's 60 HP
+# a card, turn after turn, never declare a spell card, and a third of greedy-vs-greedy games end by an
+# empty deck (DM-R13) instead of a main character at 0 HP (DM-R11).
 # Tried and dropped: valuing a spell card's expected damage over its time limit (greedy declared
 # spell cards as shields and the games ran into the deck race: 5 of 16 by HP), HP weighed 3x, the
 # familiars' HP as a soak (all 20 of 20 to the deck race).
 EVAL_W = {"spell_debt": 0.5, "spell_close": 0.5, "spell_atk": 50.0, "spell_base": 1.0,
-          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "hp_over": 100, "power": 0.8, "power_cap": 8,
+          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "overheal": 0.25, "power": 0.8, "power_cap": 8,
           "hand": 0.3, "fam": 1.0, "sides": [0.0, 0.0, 8.0, 16.0, 24.0, 32.0, 40.0]}
 
 
@@ -51,8 +51,8 @@ def evaluate_position(game, player: int) -> dict:
     """Return weighted terms of the position for `player`: side cards left (fewer is better: they are
     the opponent's lives, the last one most), the active spell cards (a debt of one side card to the
     opponent, larger as time or durability runs out), the deck race (DM-D5: a card drawn or summoned
-    from the deck is a turn less), the main character's HP up to its printed HP + hp_over (printed
-    HP while face down) and power, familiars and hand."""
+    from the deck is a turn less), the main character's HP (printed HP while face down; HP above the
+    printed HP a quarter) and power, familiars and hand."""
     s, ctl = game.state, game.controller
     w = EVAL_W
     out = {}
@@ -65,7 +65,8 @@ def evaluate_position(game, player: int) -> dict:
         n_side = len(s.zones[f"{who}.side"])
         deck = decks[who]
         out[f"{side} side cards"] = sign * -_side_cost(n_side)
-        out[f"{side} HP"] = sign * min(hp, printed + w["hp_over"]) / w["hp"]
+        hp = min(hp, printed) + w["overheal"] * max(0.0, hp - printed)
+        out[f"{side} HP"] = sign * hp / w["hp"]
         out[f"{side} power"] = sign * w["power"] * min(ctl.power(s, m) if m is not None else 0, w["power_cap"])
         out[f"{side} familiars"] = sign * fam
         if sp is not None:

@@ -100,7 +100,11 @@ def parse_yaml(text: str, path: str | Path = "<text>"):
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
-        raise DataError(path, line, f"YAML syntax error: {e.problem or e.context}") from None
+        text = f"YAML syntax error: {e.problem or e.context}"
+        if e.context_mark is not None and e.problem_mark is not None and e.context_mark.line != e.problem_mark.line:
+            # The parser notices late (an unclosed quote shows lines on): name where the construct began too.
+            text += f" ({e.context} at line {e.context_mark.line + 1})"
+        raise DataError(path, line, text) from None
     except yaml.YAMLError as e:
         raise DataError(path, None, f"YAML error: {e}") from None
     finally:

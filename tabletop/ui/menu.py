@@ -96,7 +96,7 @@ class MenuScene(Scene):
         self._label((0, 150, W, 30), "千怪戦戯 · fourdeck · イジンデン · モン娘☆は～れむ · danmaku")
         items = [("New game", lambda: self.show("new")), ("Continue", self.continue_game),
                  ("Load", lambda: self.show("load")), ("Scenarios", lambda: self.show("scenarios")),
-                 ("Layout studio", self.studio), ("Settings", lambda: self.show("settings")),
+                 ("Layout studio", lambda: self.show("studio")), ("Settings", lambda: self.show("settings")),
                  ("Quit", self.quit)]
         y = 220
         for label, fn in items:
@@ -184,6 +184,16 @@ class MenuScene(Scene):
         self._button((W // 2 - 300, H - 120, 180, 44), t("Start"), self.start_scenario, object_id="#lit")
         self._button((W // 2 - 100, H - 120, 180, 44), t("Back"), lambda: self.show("main"))
 
+    def _page_studio(self) -> None:
+        """Ask which ruleset's cards the layout studio opens on."""
+        t = self.app.words
+        W, H = self.app.size
+        self._label((W // 2 - 300, 50, 600, 60), t("Layout studio"), object_id="#title")
+        self._label((W // 2 - 300, 130, 150, 32), t("Ruleset"))
+        self._dropdown("ruleset", (W // 2 - 140, 130, 440, 32), ruleset_ids(), self.ruleset_id)
+        self._button((W // 2 - 300, 190, 280, 44), t("Open the studio"), self.studio, object_id="#lit")
+        self._button((W // 2, 190, 180, 44), t("Back"), lambda: self.show("main"))
+
     def _page_settings(self) -> None:
         t = self.app.words
         s = self.app.settings
@@ -251,7 +261,8 @@ class MenuScene(Scene):
         self.open_table(game, seats)
 
     def open_table(self, game, seats) -> None:
-        self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
+        self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES"),
+                                    brief=not game.actions))   # a new game or a scenario opens with its briefing
 
     def continue_game(self) -> None:
         try:

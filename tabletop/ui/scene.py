@@ -20,6 +20,7 @@ THEME = {
     "text_box": {"colours": {"dark_bg": "#161b21"}, "font": {"name": "noto_sans_jp", "size": "13"}},
     "#answer_small": {"font": {"name": "noto_sans_jp", "size": "11"}},
     "#lit": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3b9a62"}},
+    "#lit_player": {"colours": {"dark_bg": "#1d4a2e", "normal_border": "#78f096"}, "misc": {"border_width": "3"}},
     "#title": {"font": {"name": "noto_sans_jp", "size": "40", "bold": "1"}},
 }
 

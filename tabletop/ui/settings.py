@@ -50,7 +50,7 @@ def save(settings: dict) -> None:
 # --- interface words ------------------------------------------------------------------------
 _JA = {
     "New game": "新しいゲーム", "Continue": "続きから", "Load": "ロード", "Scenarios": "シナリオ",
-    "Layout studio": "レイアウト工房", "Settings": "設定", "Quit": "終了", "Start": "開始", "Back": "戻る",
+    "Layout studio": "レイアウト工房", "Open the studio": "工房を開く", "Settings": "設定", "Quit": "終了", "Start": "開始", "Back": "戻る",
     "Ruleset": "ルール", "Deck": "デッキ", "Seed": "シード", "human": "人間", "easy": "弱い",
     "normal": "普通", "hard": "強い", "End phase": "フェイズ終了", "End turn": "ターン終了",
     "Menu": "メニュー", "Undo": "取り消し", "Manual": "手動操作", "Save": "セーブ", "Resume": "再開",
@@ -86,3 +86,38 @@ class Words:
         else:
             label, en = getattr(obj, "label", ""), getattr(obj, "label_en", "")
         return en if self.language == "en" and en else label
+
+# Guidance (tabletop/ui/table/guide.py, windows.py, hud.py): the prompt line, briefing and rules windows.
+_JA.update({
+    "Space": "Space", "button": "ボタン", "drag": "ドラッグ", "click": "クリック",
+    "click a lit card": "光っているものをクリック", "or": "または",
+    "P{n} (bot)": "P{n}（ボット）", "P{n}": "P{n}", "{who} is choosing": "{who}が選んでいます",
+    "{who} is playing": "{who}がプレイ中", "your move": "あなたの番", "P{n}, your move": "P{n}の番",
+    "drag, click, right-click anything; moves are logged as manual":
+        "何でもドラッグ・クリック・右クリックできる。操作は手動としてログに残る",
+    "Scenario": "シナリオ", "Goal": "目標", "How you win": "勝ち方", "How you lose": "負け方",
+    "The turn": "ターンの流れ", "At the table": "テーブルの操作",
+    "Drag a card onto a lit place to play it (what can act is lit).":
+        "カードを光っている場所へドラッグして使う（動かせるカードは青く光る）。",
+    "Click a card to use it; click a lit target to aim; click a lit player panel to hit that player.":
+        "カードをクリックで使う。光る対象をクリックで狙う。光るプレイヤー欄をクリックでそのプレイヤーを狙う。",
+    "Right-click a card for all its actions and a large view.": "右クリックでそのカードの全アクションと拡大表示。",
+    "Space ends the phase · Ctrl+Z undo · Esc menu (the game waits) · F1 this page":
+        "Space: フェイズ終了 · Ctrl+Z 取り消し · Esc メニュー（ゲームは止まる） · F1 このページ",
+    "How to play": "遊び方", "Play": "プレイ", "Rules": "ルール",
+    "Search the rules (a word or a rule id)": "ルールを検索（単語またはルール番号）",
+    "The rules text of {id} is not installed (docs/rules/{id}.md).":
+        "{id} のルール文書がインストールされていません（docs/rules/{id}.md）。",
+    "Nothing in the rules matches “{q}”.": "「{q}」に当てはまるルールはありません。",
+    "a bot sits in this seat": "この席はボットです", "Take back your last action (Ctrl+Z)": "直前の操作を取り消す（Ctrl+Z）",
+    "target": "対象", "{verb} ({how})": "{verb}（{how}）",
+    "undone": "取り消しました",
+    "the last action drew or showed a hidden card — undo stops before hidden information":
+        "直前の操作で隠れたカードを引いた・見せた — 隠された情報より前には戻れません",
+    "the last action drew on chance (a shuffle, a coin) — undo stops before hidden information":
+        "直前の操作で偶然（シャッフル・コイン）が決まった — 隠された情報より前には戻れません",
+    "the last action handed play to the other player — undo stops there": "直前の操作で相手の手番になった — そこより前には戻れません",
+    "the game is over": "ゲームは終わりました", "nothing to undo yet": "まだ取り消せる操作はありません",
+    "the game was loaded here — undo stops at the loaded position": "ここでロードしたゲーム — ロードした局面より前には戻れません",
+})
+_JA.update({"a button below": "下のボタン", "click a card": "カードをクリック", "click the lit card or the lit player": "光るカードか光るプレイヤーをクリック"})

@@ -15,6 +15,11 @@ from .sprites import chip
 
 TABLE_BG = (30, 74, 52)
 LIT = (120, 240, 150)
+ACTOR = (90, 195, 255)
+
+
+STAT_UP = (30, 125, 60)      # a number above the printed one
+STAT_DOWN = (165, 40, 40)    # a number below it
 
 
 class Board:
@@ -79,14 +84,16 @@ class Board:
         badges = pub.get("badges") or {}
         self.badge_chips = {}
         for s in sc.spots:
+            chips = [chip(tx, 12, bold=True, bg=bg) for tx, bg in self.stat_chips(s.card)]
             texts = []
             for name, value in s.card.counters.items():
                 if value:
                     texts.append(f"{sc.rs.words.get('counter.' + name, name)} {value}")
             if s.card.uid is not None:
                 texts += [str(x) for x in (badges.get(s.card.uid) or badges.get(str(s.card.uid)) or [])]
-            if texts:
-                self.badge_chips[s.key] = [chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts[:5]]
+            chips += [chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts]
+            if chips:
+                self.badge_chips[s.key] = chips[:5]
         self.zone_chips = []
         ztext = pub.get("zones") or {}
         for z in sc.zones:
@@ -101,6 +108,23 @@ class Board:
                     y = z.rect.y + geometry.LABEL_H if mine else z.rect.y + 1
                 self.zone_chips.append((z.key, (c, (z.rect.right - c.get_width() - 3, y))))
 
+    def stat_chips(self, card) -> list[tuple[str, tuple]]:
+        """Return (text, colour) for each number of the card that differs from the printed one: green
+        when it is up, red when it is down, labelled as the ruleset labels the field."""
+        if not getattr(card, "stats", None) or card.cid not in self.scene.rs.cards:
+            return []
+        rs = self.scene.rs
+        d = rs.cards[card.cid]
+        kind = rs.card_kinds.get(d.kind, {})
+        fields = (kind.get("fields") or {}) if isinstance(kind, dict) else {}
+        out = []
+        for name, now in card.stats.items():
+            spec = fields.get(name)
+            label = (spec.get("label") if isinstance(spec, dict) else "") or name.upper()
+            up = now > (d.get(name) or 0)
+            out.append((f"{label} {now}", STAT_UP if up else STAT_DOWN))
+        return out
+
     # --- the cards -----------------------------------------------------------------------------
     def draw_cards(self, surface, lit) -> None:
         """Draw lit zones, every card where its motion is (badges, pile counts), lit cards and panels, the drag."""
@@ -112,7 +136,8 @@ class Board:
         drag = sc.pointer.drag
         dragged = sc.pointer.dragged
         pile_counts = {}
-        batch, lit_rects = [], []
+        batch, lit_rects, actor_rects = [], [], []
+        actors = sc.actor_lit if not drag and not sc.actions.targeting else ()
         shaded = False
         motions, surface_of, spot_rect = sc.sprites.motions, sc.sprites.surface, layout.spot_rect
         for s in layout.draw_order(sc.spots, sc.hover_key):
@@ -136,6 +161,8 @@ class Board:
             batch.append((surf, r))
             if lit_cards and s.card.uid in lit_cards:
                 lit_rects.append(r)
+            elif (s.card.uid if s.card.uid is not None else s.zone) in actors:
+                actor_rects.append(r)
             chips = self.badge_chips.get(s.key)
             if chips:
                 y = r.bottom - 4
@@ -148,6 +175,8 @@ class Board:
         for key, c in self.zone_chips:
             batch.append(c)
         surface.fblits(batch)
+        for r in actor_rects:   # what can act now (guidance): a blue edge
+            pygame.draw.rect(surface, ACTOR, r.inflate(6, 6), 3, border_radius=6)
         for r in lit_rects:
             pygame.draw.rect(surface, LIT, r.inflate(6, 6), 3, border_radius=6)
         for p in lit_players:
