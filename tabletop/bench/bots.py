@@ -55,9 +55,12 @@ def win_share(ruleset: str, bot: str, other: str, games: int, seed: int, workers
 
 def end_rule(record: dict) -> str:
     """Return how a game ended: the first rule id in its outcome's reason ("DM-R11"), "draw" without
-    one, "error" for a game that broke."""
+    one, "error" for a game that broke, "unfinished" for one still running at the simulator's cap
+    (a bot that stalls)."""
     if record["error"] is not None:
         return "error"
+    if record.get("unfinished"):
+        return "unfinished"
     m = _RULE.search(record["reason"] or "")
     return m.group(1) if m else ("draw" if record["winner"] is None else "other")
 
