@@ -19,6 +19,7 @@ from . import settings as settings_mod
 from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene
 from .table import TableScene
+from .table.replay import spectate
 
 SEAT_CHOICES = ["human", "easy", "normal", "hard"]
 
@@ -96,12 +97,14 @@ class MenuScene(Scene):
         self._label((0, 150, W, 30), "千怪戦戯 · fourdeck · イジンデン · モン娘☆は～れむ · danmaku")
         items = [("New game", lambda: self.show("new")), ("Continue", self.continue_game),
                  ("Load", lambda: self.show("load")), ("Scenarios", lambda: self.show("scenarios")),
+                 ("Cards", lambda: self.deck_tools("CardsScene")),
+                 ("Deck editor", lambda: self.deck_tools("DeckEditorScene")), ("Replays", self.replays),
                  ("Layout studio", lambda: self.show("studio")), ("Settings", lambda: self.show("settings")),
                  ("Quit", self.quit)]
-        y = 220
+        y, step = 200, min(54, (H - 220) // len(items))
         for label, fn in items:
-            self._button((W // 2 - 150, y, 300, 44), t(label), fn)
-            y += 54
+            self._button((W // 2 - 150, y, 300, step - 8), t(label), fn)
+            y += step
 
     def _page_new(self) -> None:
         t = self.app.words
@@ -263,6 +266,7 @@ class MenuScene(Scene):
     def open_table(self, game, seats) -> None:
         self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES"),
                                     brief=not game.actions))   # a new game or a scenario opens with its briefing
+        spectate(self.app.scene)
 
     def continue_game(self) -> None:
         try:
@@ -329,6 +333,20 @@ class MenuScene(Scene):
         except (TabletopError, ValueError) as e:
             self.app.message(str(e), "Layout studio")
         self.show("main")
+
+    def deck_tools(self, scene: str) -> None:
+        """Open the card browser or the deck editor for the chosen ruleset (scenes of their own files)."""
+        from .cards import CardsScene
+        from .deckedit import DeckEditorScene
+        if scene == "DeckEditorScene":
+            self.app.replace(DeckEditorScene(self.app, self.ruleset_id))
+        else:
+            self.app.replace(CardsScene(self.app, self.ruleset_id, open_editor=DeckEditorScene))
+
+    def replays(self) -> None:
+        """Open the list of saves and simulate runs to replay on the table."""
+        from .replays import ReplayListScene
+        self.app.replace(ReplayListScene(self.app))
 
     def quit(self) -> None:
         self.app.running = False

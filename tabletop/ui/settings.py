@@ -67,6 +67,9 @@ _JA = {
     "Setup": "準備", "click beside the cards to close": "カードの外をクリックで閉じる", "Game over": "ゲーム終了", "more": "その他",
 }
 
+from .deckwords import JA as _DECK_JA  # noqa: E402 — the deck and replay screens' words (their own file)
+_JA.update(_DECK_JA)
+
 
 class Words:
     """Translate the interface's own words (card and zone names come from the ruleset)."""
