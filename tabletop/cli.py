@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", help="start from a scenario file")
     p.add_argument("--load", help="continue a saved game")
     p.add_argument("--size", default=None, help="window size, e.g. 1600x900")
+    # also after the verb; SUPPRESS keeps a value given before the verb (a subparser default would erase it)
+    p.add_argument("--saves", default=argparse.SUPPRESS, help="folder for saves and autosaves")
     p.set_defaults(func=_deferred("tabletop.ui.app"))
 
     p = sub.add_parser("validate", help="check rulesets, cards, decks, scenarios, layouts and saves")
@@ -151,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
     args = ap.parse_args(argv)
-    if args.saves:
+    if getattr(args, "saves", None):
         import os
         os.environ["TABLETOP_SAVES"] = args.saves
     func = getattr(args, "func", None) or _deferred("tabletop.ui.app", "run_menu")

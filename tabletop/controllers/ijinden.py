@@ -750,7 +750,7 @@ class Ijinden(EffectsMixin, Controller):
             s.data["battled"] = True
             s.data["battle"] = {"attacker": p, "defender": 1 - p, "attackers": [], "blocks": []}
             s.phase = "attack"
-            self.log(s, f"P{p + 1} declares a battle (バトル)")
+            self.log(s, f"P{p + 1} declares a battle (バトル)", kind="battle")
         s.data["battle"]["attackers"].append(u)
         c = s.cards[u]
         c.tapped = True
@@ -813,7 +813,7 @@ class Ijinden(EffectsMixin, Controller):
         if c.face_up:
             c.flags["blocking"] = t
         what = self.name(s, x) if c.face_up else "a guardian"   # a guardian stays unknown until its fight
-        self.log(s, f"P{a.player + 1} blocks {self.name(s, t)} with {what}")
+        self.log(s, f"P{a.player + 1} blocks {self.name(s, t)} with {what}", kind="block")
 
     def check_unblock(self, s, a):
         if self._pending(s, a, "block") is None:
@@ -885,7 +885,7 @@ class Ijinden(EffectsMixin, Controller):
         b["blocks"] = [pair for pair in b["blocks"] if pair[1] != t]
         name = self.name(s, t)
         if not blockers:
-            self.log(s, f"{name} is not blocked!")
+            self.log(s, f"{name} is not blocked!", kind="fight")
             self.end_game(s, ap_player, f"{name} was not blocked (IJ-R22)")
             return
         for x in blockers:
@@ -903,7 +903,7 @@ class Ijinden(EffectsMixin, Controller):
             losers, verdict = [t], f"{name} is destroyed"
         else:
             losers, verdict = [t] + blockers, "all are destroyed"
-        self.log(s, f"バトル解決: {name} {ap} vs {names} (total {bp}) → {verdict} (IJ-D1)")
+        self.log(s, f"バトル解決: {name} {ap} vs {names} (total {bp}) → {verdict} (IJ-D1)", kind="fight")
         for u in losers:
             self.destroy(s, u)
         for x in blockers:

@@ -10,14 +10,17 @@ import os
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextBox, UITextEntryLine
 
 from tabletop.engine import Game, TabletopError, load_ruleset, ruleset_ids
 from tabletop.engine import saves
+from tabletop.engine.decks import list_decks
 
 from . import settings as settings_mod
+from .faces import make_renderer
+from .newgame import DeckShowcase, blurb
 from .players import load_with_seats, make_seats, new_seed
-from .scene import Scene
+from .scene import Scene, html_escape
 from .table import TableScene
 from .table.replay import spectate
 
@@ -49,6 +52,9 @@ class MenuScene(Scene):
             if rid in ids:
                 self.ruleset_id = rid
                 break
+        renderers = {}
+        self.showcase = DeckShowcase(app.manager, app.words,
+                                     lambda rs: renderers.get(rs.id) or renderers.setdefault(rs.id, make_renderer(rs)))
 
     def enter(self) -> None:
         self.show(self.page)
@@ -103,34 +109,58 @@ class MenuScene(Scene):
                  ("Quit", self.quit)]
         y, step = 200, min(54, (H - 220) // len(items))
         for label, fn in items:
-            self._button((W // 2 - 150, y, 300, step - 8), t(label), fn)
+            b = self._button((W // 2 - 150, y, 300, step - 8), t(label), fn)
+            if label == "Continue" and not self.has_save():
+                b.disable()
+                b.set_tooltip(t("no saved game yet"))
             y += step
+
+    def _ruleset_names(self) -> list[tuple[str, str]]:
+        """Return (shown name, id) of every ruleset: its name in the interface language, never only its id."""
+        out = []
+        for rid in ruleset_ids():
+            try:
+                rs = load_ruleset(rid)
+            except TabletopError:
+                out.append((rid, rid))
+                continue
+            name = rs.name_en if self.app.words.language == "en" and rs.name_en else rs.name
+            if rs.name_en and rs.name != rs.name_en and self.app.words.language == "en":
+                name = f"{rs.name_en} · {rs.name}"
+            out.append((name, rid))
+        return out
 
     def _page_new(self) -> None:
         t = self.app.words
-        W, _ = self.app.size
-        # A wide label column: option names such as "Side deck (between the games of a match)" fit whole.
-        x0, lw, fw = W // 2 - 430, 380, 480
-        y = 60
-        self._label((x0, y, lw + fw, 60), t("New game"), object_id="#title")
-        y += 70
-        ids = ruleset_ids()
-        self._label((x0, y, lw, 32), t("Ruleset"))
-        self._dropdown("ruleset", (x0 + lw, y, fw, 32), ids, self.ruleset_id)
-        y += 42
+        W, H = self.app.size
+        # Two columns: the game's settings on the left, the ruleset's decks on the right.
+        x0, cw = 40, min(620, W // 2 - 50)
+        lw = min(300, cw - 250)   # option names such as "Side deck (between the games of a match)" fit whole
+        fw = cw - lw
+        y = 16
+        self._label((x0, y, cw, 60), t("New game"), object_id="#title")
+        y += 66
+        self._label((x0, y, 110, 32), t("Ruleset"))
+        self._dropdown("ruleset", (x0 + 110, y, cw - 110, 32), self._ruleset_names(), self.ruleset_id)
+        y += 38
         try:
             rs = load_ruleset(self.ruleset_id)
         except TabletopError as e:
             self.app.message(str(e), "Ruleset")
             rs = None
-        decks = sorted(rs.decks, key=lambda d: (d not in rs.starter_decks, d)) if rs else []
+        if rs is not None:
+            box = UITextBox(html_escape(blurb(rs, t.language)), pygame.Rect(x0, y, cw, 66), self.manager)
+            self.widgets.append(box)
+        y += 74
+        entries = list_decks(rs) if rs else []
+        playable = [e for e in entries if e.playable]
         for p in (0, 1):
-            self._label((x0, y, lw, 32), f"P{p + 1}")
-            self._dropdown(f"seat{p}", (x0 + lw, y, 140, 32), [t(s) for s in SEAT_CHOICES], t("human" if p == 0 else "normal"))
-            start = rs.starter_decks[p % len(rs.starter_decks)] if rs and rs.starter_decks else (decks[0] if decks else "")
-            shown = [(rs.decks[d].title or d, d) for d in decks]
-            self._dropdown(f"deck{p}", (x0 + lw + 150, y, fw - 150, 32), shown, start)
-            y += 42
+            self._label((x0, y, 40, 32), f"P{p + 1}")
+            self._dropdown(f"seat{p}", (x0 + 40, y, 120, 32), [t(s) for s in SEAT_CHOICES], t("human" if p == 0 else "normal"))
+            start = rs.starter_decks[p % len(rs.starter_decks)] if rs and rs.starter_decks else (playable[0].name if playable else "")
+            shown = [(e.title + (" " + t("(yours)") if e.source == "user" else ""), e.name) for e in playable]
+            self._dropdown(f"deck{p}", (x0 + 170, y, cw - 170, 32), shown, start)
+            y += 40
         if rs:
             for name, spec in rs.options.items():
                 self._label((x0, y, lw, 32), self.app.words.label(spec))
@@ -145,15 +175,18 @@ class MenuScene(Scene):
                     e.set_text(str(spec.get("default", 0)))
                     self.widgets.append(e)
                     self.fields["opt:" + name] = e
-                y += 42
+                y += 40
         self._label((x0, y, lw, 32), t("Seed"))
-        e = UITextEntryLine(pygame.Rect(x0 + lw, y, 200, 32), self.manager)
+        e = UITextEntryLine(pygame.Rect(x0 + lw, y, min(200, fw), 32), self.manager)
         e.set_text("")
         self.widgets.append(e)
         self.fields["seed"] = e
-        y += 60
-        self._button((x0 + lw, y, 180, 44), t("Start"), self.start_new, object_id="#lit")
-        self._button((x0 + lw + 200, y, 180, 44), t("Back"), lambda: self.show("main"))
+        y = max(y + 50, H - 70) if y + 50 < H - 70 else y + 50
+        self._button((x0, y, 180, 44), t("Start"), self.start_new, object_id="#lit")
+        self._button((x0 + 200, y, 180, 44), t("Back"), lambda: self.show("main"))
+        if rs is not None:
+            right = pygame.Rect(x0 + cw + 40, 82, W - (x0 + cw + 40) - 30, H - 82 - 30)
+            self.showcase.build(right, rs, entries, self.widgets)
 
     def _page_load(self) -> None:
         t = self.app.words
@@ -268,6 +301,14 @@ class MenuScene(Scene):
                                     brief=not game.actions))   # a new game or a scenario opens with its briefing
         spectate(self.app.scene)
 
+    @staticmethod
+    def has_save() -> bool:
+        """Return whether Continue has anything to try: a save file in the saves folder (what `load_latest` reads)."""
+        try:
+            return any(saves.saves_dir(os.environ.get("TABLETOP_SAVES")).glob("*.json*"))
+        except OSError:
+            return False
+
     def continue_game(self) -> None:
         try:
             game, specs, problems = load_with_seats(None, os.environ.get("TABLETOP_SAVES"))
@@ -356,7 +397,7 @@ class MenuScene(Scene):
         if e.type == pygame_gui.UI_BUTTON_PRESSED and e.ui_element in self.buttons:
             self.buttons[e.ui_element]()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.fields.get("ruleset"):
-            self.ruleset_id = e.text
+            self.ruleset_id = getattr(e, "selected_option_id", None) or e.text
             self.show(self.page)
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.page != "main":
             self.show("main")

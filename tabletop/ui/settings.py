@@ -65,6 +65,19 @@ _JA = {
         "ドラッグで移動 · クリックで使用 · 右クリックで全アクション · "
         "Space: フェイズ終了 · Ctrl+Z 取り消し · Ctrl+S セーブ · M 手動操作 · F1 ヘルプ", "Waiting for P{n}": "P{n}の手番を待っています", "Options": "オプション",
     "Setup": "準備", "click beside the cards to close": "カードの外をクリックで閉じる", "Game over": "ゲーム終了", "more": "その他",
+    "no saved game yet": "セーブしたゲームはまだありません",
+    # the result screen and the players' own ends
+    "Draw": "引き分け", "You win!": "あなたの勝ち！", "You lose": "あなたの負け", "Player {n} wins": "プレイヤー{n}の勝ち",
+    "Turns: {n}": "ターン数: {n}", "Time: {m}:{s:02d}": "時間: {m}:{s:02d}", "Time: —": "時間: —",
+    "Cards played — {a}: {x} · {b}: {y}": "プレイしたカード — {a}: {x}枚 · {b}: {y}枚",
+    "by turn": "ターンごと", "Walls": "ウォール", "Deck HP": "山札HP", "Guardians": "ガーディアン", "HP": "HP",
+    "Main character HP": "メインキャラクターのHP",
+    "Rematch": "再戦", "Swap seats": "席を交代して再戦", "Save replay": "リプレイを保存", "Could not save": "保存できませんでした",
+    "Replay saved: {path}": "リプレイを保存しました: {path}",
+    "Concede": "投了", "Offer a draw": "引き分けを提案", "Concede this game? Player {n} wins.": "投了しますか？ プレイヤー{n}の勝ちになります。",
+    "Player {n}: Player {m} offers a draw. Accept?": "プレイヤー{n}へ: プレイヤー{m}が引き分けを提案しています。受けますか？",
+    "Tab: skip": "Tab: スキップ", "Decks": "デッキ", "(yours)": "（自作）", "cannot be played": "使用できません",
+    "… and {n} more decks": "…ほか{n}個のデッキ", "Accept": "受ける", "Decline": "断る", "P{n} declines the draw": "P{n}は引き分けを断りました",
 }
 
 from .deckwords import JA as _DECK_JA  # noqa: E402 — the deck and replay screens' words (their own file)

@@ -184,7 +184,8 @@ class Actions:
             else:
                 matches = [Action.make("m_top", sc.viewer, zone=src, to=zone)]
         if len(matches) == 1:
-            self.act(matches[0])
+            if self.act(matches[0]):
+                sc.pacing.hold_dropped(sp)   # a payment or choice waits: the card stays where it was dropped
             return
         if matches:
             sc.dialogs.open_menu("Choose", matches)
@@ -326,6 +327,7 @@ class Actions:
             sc.say(e.reason)
             return False
         sc.message_t = 0.0   # a hint such as "choose a target" is done with
+        sc.pacing.human_moved()
         self.after(events)
         return True
 
@@ -345,6 +347,7 @@ class Actions:
         note = f"P{p + 1} (bot): {g.describe(a, sc.viewer)}" + (f" — {reason}" if reason else "")
         print(f"tabletop: {note}", file=sys.stderr)
         sc.say(note)
+        sc.pacing.bot_moved(a)
         if error is not None:
             print(f"tabletop: bot error: {error!r}", file=sys.stderr)
         self.after(events)
@@ -352,11 +355,10 @@ class Actions:
     def after(self, events) -> None:
         """Follow a change: coins to spin, autosave at a turn's end, the hotseat curtain, a fresh view."""
         sc, g = self.scene, self.scene.game
-        for e in events:
-            if e.kind == "coin":
-                sc.board.coins.append([bool(e.data.get("heads")), 0.0])
+        sc.pacing.on_events(events)   # coins, fights, checks and damage, shown in turn
         sc.dialogs.close_menu()
         self.targeting = None
+        sc.record.note(g)
         if g.state.turn != sc.last_turn or g.is_over():
             sc.last_turn = g.state.turn
             try:

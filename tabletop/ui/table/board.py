@@ -47,8 +47,9 @@ class Board:
 
     def tick(self, dt: float) -> None:
         """Run the coins' clocks (a coin waits for the hotseat curtain to lift)."""
+        k = max(0.05, self.scene.app.settings.get("anim", 1.0) or 0.0)   # the animation setting scales the coin
         for c in self.coins if self.scene.curtain is None else ():
-            c[1] += dt
+            c[1] += dt / k
         self.coins = [c for c in self.coins if c[1] < self.COIN_END]
 
     # --- the cloth and the zones ---------------------------------------------------------------
@@ -251,8 +252,10 @@ class Board:
                 pygame.draw.ellipse(surface, (140, 100, 20), rect, 3)
             else:
                 col = (220, 180, 60) if heads else (190, 190, 200)
-                pygame.draw.circle(surface, col, (cx, cy), R)
-                pygame.draw.circle(surface, (140, 100, 20) if heads else (110, 110, 120), (cx, cy), R, 3)
+                land = max(0.0, 1 - (t - self.COIN_SPIN) / 0.15)   # it lands: a short settle from 115 %
+                r = round(R * (1 + 0.15 * land))
+                pygame.draw.circle(surface, col, (cx, cy), r)
+                pygame.draw.circle(surface, (140, 100, 20) if heads else (110, 110, 120), (cx, cy), r, 3)
                 word = self.coin_word(heads)
                 s = fonts.text(word, 16, (40, 20, 0), bold=True)
                 surface.blit(s, s.get_rect(center=(cx, cy)))

@@ -119,6 +119,8 @@ class Pointer:
             sc.actions.save()
         elif e.key == pygame.K_ESCAPE:
             self._escape()
+        elif e.key == pygame.K_TAB:
+            sc.pacing.skip()
         elif e.key == pygame.K_F1:
             sc.windows.open_briefing()
         elif e.key == pygame.K_F2:

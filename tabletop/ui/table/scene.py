@@ -20,7 +20,10 @@ from .dialogs import Dialogs
 from .hud import Hud
 from .pointer import Pointer
 from .choice import CardChoice
+from .pacing import Pacing
 from .preview import HOVER_S, Preview
+from .record import GameRecord
+from .result import ResultScreen
 from .sprites import Sprites
 from .windows import GuideWindows
 
@@ -65,6 +68,9 @@ class TableScene(Scene):
         self.choice = CardChoice(self)   # a pending choice of cards, as faces to click
         self.hud = Hud(self)             # top bar, side panel, status line
         self.windows = GuideWindows(self)  # the briefing and the rules (the game waits while open)
+        self.pacing = Pacing(self)       # fights, checks, damage and bot moves shown long enough to follow
+        self.record = GameRecord(game)   # life per turn, cards played, time: for the result screen
+        self.result = ResultScreen(self)  # opens over the table once the game is over
         self.resize(app.size)
         self.refresh()
 
@@ -102,6 +108,7 @@ class TableScene(Scene):
         self.dialogs.close_menu()
         self.dialogs.close_dialog()
         self.windows.close_all()
+        self.result.close()
 
     @property
     def paused(self) -> bool:
@@ -122,6 +129,7 @@ class TableScene(Scene):
         self._auto_spread()
         if self.inspect:
             self.spots += layout.inspect_spots(self, self.zones)
+        self.pacing.check_ghost()
         self.sprites.sync(self.spots, self.zones)
         self.board.changed()
         self._hover_dirty = True
@@ -169,13 +177,16 @@ class TableScene(Scene):
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
             return
+        if self.result.closed and e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.area.collidepoint(e.pos):
+            self.result.open()   # the final board was looked at: the result again
+            return
         if self.replay is not None and self.replay.process_event(e):
             return
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
-            if not self.hud.on_button(e.ui_element):
-                self.dialogs.process_event(e)
+            if not self.hud.on_button(e.ui_element) and not self.dialogs.process_event(e):
+                self.result.process_event(e)
             return
-        if self.dialogs.process_event(e):
+        if self.dialogs.process_event(e) or self.result.process_event(e):
             return
         if self.curtain is not None:
             if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or e.type == pygame.KEYDOWN and e.key in (
@@ -202,6 +213,7 @@ class TableScene(Scene):
         self.sprites.tick(dt)
         self.hud.tick()
         self.board.tick(dt)
+        self.pacing.tick(dt)
         if self.message_t > 0:
             self.message_t -= dt
         if self._hover_dirty or self.sprites.sliding():
@@ -219,6 +231,8 @@ class TableScene(Scene):
             self.bot.step(dt)
         else:
             self.replay.update(dt)
+        if self.replay is None or self.replay.replay is None:   # a live game (spectated too), not a replay
+            self.result.tick(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the view (reads the scene and its parts; never changes the game)."""
@@ -231,6 +245,7 @@ class TableScene(Scene):
         self.choice.draw(surface)
         self.preview.draw(surface)
         self.board.draw_coins(surface)
-        if self.view.outcome is not None:
+        self.pacing.draw(surface)
+        if self.view.outcome is not None and not self.result.is_open():
             self.board.banner(surface, str(self.view.outcome))
         self.hud.draw_status(surface)
