@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import DataError, DataErrors
+from .msg import Term, msg
 from .yamlio import Checker, YList, YMap, load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -63,6 +64,7 @@ _FIELD = {"type": "map", "fields": {
     "max": {"type": "float"},
     "choices": {"type": "list"},
     "label": {"type": "str", "default": ""},
+    "label_en": {"type": "str", "default": ""},
 }}
 _KIND = {"type": "map", "fields": {
     "label": {"type": "str", "required": True},
@@ -71,6 +73,7 @@ _KIND = {"type": "map", "fields": {
 }}
 _SECTION = {"type": "map", "fields": {
     "label": {"type": "str", "default": ""},
+    "label_en": {"type": "str", "default": ""},
     "zone": {"type": "str", "default": "deck"},
     "size": {"type": "int", "min": 0},
     "min": {"type": "int", "min": 0},
@@ -102,7 +105,9 @@ RULESET_SPEC = {"type": "map", "fields": {
     "description": {"type": "str", "default": ""},
     "parameters": {"type": "map", "default": {}},
     "options": {"type": "map", "values": _OPTION, "default": {}},
-    "words": {"type": "map", "values": {"type": "str"}, "default": {}},
+    "words": {"type": "map", "values": {"type": "map", "fields": {
+        "label": {"type": "str", "default": ""}, "label_en": {"type": "str", "default": ""}}}, "default": {}},
+    "hidden_phases": {"type": "list", "items": {"type": "str"}, "default": []},
     "colors": {"type": "map", "values": _COLOR, "default": {}},
     "attributes": {"type": "list", "items": {"type": "str"}, "default": []},
     "phases": {"type": "list", "items": _PHASE, "default": []},
@@ -112,8 +117,41 @@ RULESET_SPEC = {"type": "map", "fields": {
     "starter_decks": {"type": "list", "items": {"type": "str"}, "default": []},
     "players": {"type": "map", "values": {"type": "any"}, "default": {}},
 }}
-DEFAULT_WORDS = {"tapped": "tapped", "untapped": "untapped", "tap": "tap", "untap": "untap",
-                 "face_down": "face down", "face_up": "face up"}
+DEFAULT_WORDS = {"tapped": Term("tapped", "タップ"), "untapped": Term("untapped", "アンタップ"),
+                 "tap": Term("tap", "タップする"), "untap": Term("untap", "アンタップする"),
+                 "face_down": Term("face down", "裏向き"), "face_up": Term("face up", "表向き")}
+
+
+def _bilingual(chk: Checker, node, where: str, line: int, required: bool = True) -> None:
+    """Record an error when a word of the ruleset is given in one language only (label ja, label_en en)."""
+    ja, en = node.get("label") or "", node.get("label_en") or ""
+    if ja and not en:
+        chk.error(line, f"{where}: the English word (label_en) is missing beside label {ja!r}")
+    elif en and not ja:
+        chk.error(line, f"{where}: the Japanese word (label) is missing beside label_en {en!r}")
+    elif required and not ja and not en:
+        chk.error(line, f"{where}: give the word in both languages (label: Japanese, label_en: English)")
+
+
+def check_words(d, chk: Checker) -> None:
+    """Check that every word a ruleset shows (zones, phases, kinds and their fields, colours, options,
+    deck sections, words) is given in both languages; each problem names its line."""
+    if d.get("name") and not d.get("name_en"):
+        chk.error(d.line_of("name"), "name_en: the English name of the game is missing beside name")
+    groups = (("zones", d["zones"]), ("card_kinds", d["card_kinds"]), ("colors", d["colors"]),
+              ("options", d["options"]), ("words", d["words"]))
+    for group, items in groups:
+        for k, v in items.items():
+            _bilingual(chk, v, f"{group}.{k}", items.line_of(k) if isinstance(items, YMap) else 1)
+    for k, v in d["deck"].items():
+        _bilingual(chk, v, f"deck.{k}", d["deck"].line_of(k), required=False)
+    for i, p in enumerate(d["phases"]):
+        _bilingual(chk, p, f"phases[{i}] ({p.get('id')})", d["phases"].line_of(i))
+    for kind, spec in d["card_kinds"].items():
+        fields = spec.get("fields") or {}
+        for f, fs in fields.items():
+            _bilingual(chk, fs, f"card_kinds.{kind}.fields.{f}",
+                       fields.line_of(f) if isinstance(fields, YMap) else 1, required=False)
 
 _CARD_COMMON = {
     "id": {"type": "str", "required": True},
@@ -149,6 +187,11 @@ class ZoneSpec:
     group: str
     inspect: bool
     doc: str = ""
+
+    @property
+    def term(self) -> Term:
+        """Return the zone's name in both languages."""
+        return Term(self.label_en, self.label)
 
     @property
     def addressable(self) -> bool:
@@ -240,16 +283,52 @@ class Ruleset:
     decks: dict = field(default_factory=dict)
 
     def word(self, key: str) -> str:
+        """Return a word of the game (a Term: English as a string, `.ja` Japanese); unknown keys as they are."""
         return self.words.get(key, DEFAULT_WORDS.get(key, key))
+
+    @property
+    def title(self) -> Term:
+        """Return the game's name in both languages."""
+        return Term(self.name_en, self.name)
+
+    def phase_term(self, phase_id: str):
+        """Return a phase's name in both languages (the id itself when the ruleset does not list it)."""
+        for p in self.phases:
+            if p["id"] == phase_id:
+                return Term(p["label_en"], p["label"])
+        return phase_id
+
+    def kind_term(self, kind: str):
+        """Return a card kind's name in both languages."""
+        spec = self.card_kinds.get(kind)
+        return Term(spec["label_en"], spec["label"]) if spec else kind
+
+    def color_term(self, color: str):
+        """Return a colour's name in both languages."""
+        spec = self.colors.get(color)
+        return Term(spec["label_en"], spec["label"]) if spec else color
+
+    def option_term(self, name: str):
+        """Return an optional rule's name in both languages."""
+        spec = self.options.get(name)
+        return Term(spec["label_en"], spec["label"]) if spec else name
+
+    def field_term(self, kind: str, name: str):
+        """Return the label of a card kind's field (cost, ap...) in both languages, or the field's name."""
+        spec = ((self.card_kinds.get(kind) or {}).get("fields") or {}).get(name) or {}
+        return Term(spec["label_en"], spec["label"]) if spec.get("label") else name
+
+    def section_term(self, section: str):
+        """Return a deck section's name in both languages, or its key."""
+        spec = self.deck.get(section) or {}
+        return Term(spec["label_en"], spec["label"]) if spec.get("label") else section
 
     def card(self, cid: str) -> CardDef:
         return self.cards[cid]
 
     def phase_label(self, phase_id: str) -> str:
-        for p in self.phases:
-            if p["id"] == phase_id:
-                return p["label"]
-        return phase_id
+        """Return a phase's name (a Term, see phase_term)."""
+        return self.phase_term(phase_id)
 
     def starter(self, i: int) -> DeckList:
         names = self.starter_decks or sorted(self.decks)
@@ -297,7 +376,9 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
             chk.error(d["zones"].line_of(k), f"zones.{k}.rect: expected [x, y, w, h]")
     chk.done()
     words = dict(DEFAULT_WORDS)
-    words.update(d["words"])
+    words.update({k: Term(w["label_en"], w["label"]) for k, w in d["words"].items()})
+    if d["hidden_phases"]:
+        words["hidden_phases"] = " ".join(d["hidden_phases"])   # the phase bar reads it from here
     zones = {k: ZoneSpec(id=k, label=z["label"], label_en=z["label_en"] or k, kind=z["kind"],
                          visibility=z["visibility"], facedown_seen_by=z["facedown_seen_by"],
                          face_up=z["face_up"], capacity=z["capacity"], rect=tuple(z["rect"]),
@@ -315,6 +396,8 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
         why = builtin.IMPORT_ERRORS.get(rs.controller)
         raise DataError(path, d.line_of("controller"), f"controller {rs.controller!r} "
                         + (f"failed to load: {why}" if why else "is not known"))
+    check_words(d, chk)
+    chk.done()
     rs.cards = load_cards(folder / "cards.yaml", rs)
     errors: list[DataError] = []
     for p in sorted((folder / "decks").glob("*.yaml")):
@@ -435,16 +518,16 @@ def check_deck_rules(deck: DeckList, rs: Ruleset) -> list[tuple[int, str]]:
         rule = spec["rules"]
         total = sum(n for _, n, _ in rows)
         first = rows[0][2] if rows else 1
-        label = spec["label"] or sec
+        label = rs.section_term(sec)
         if spec.get("size") is not None and total != spec["size"]:
-            problems.append((first, f"{label}: {total} cards, the deck rules need exactly {spec['size']}"
-                             + _rule(rule, "size")))
+            problems.append((first, msg("{section}: {total} cards, the deck rules need exactly {n}{rule}", section=label,
+                                        total=total, n=spec["size"], rule=_rule(rule, "size"))))
         if spec.get("min") is not None and total < spec["min"]:
-            problems.append((first, f"{label}: {total} cards, the deck rules need at least {spec['min']}"
-                             + _rule(rule, "size")))
+            problems.append((first, msg("{section}: {total} cards, the deck rules need at least {n}{rule}", section=label,
+                                        total=total, n=spec["min"], rule=_rule(rule, "size"))))
         if spec.get("max") is not None and total > spec["max"]:
-            problems.append((first, f"{label}: {total} cards, the deck rules allow at most {spec['max']}"
-                             + _rule(rule, "size")))
+            problems.append((first, msg("{section}: {total} cards, the deck rules allow at most {n}{rule}", section=label,
+                                        total=total, n=spec["max"], rule=_rule(rule, "size"))))
         counts = Counter()
         for cid, n, line in rows:
             counts[cid] += n
@@ -456,17 +539,22 @@ def check_deck_rules(deck: DeckList, rs: Ruleset) -> list[tuple[int, str]]:
             elif isinstance(card.copies, int):
                 limit = card.copies
             if limit is not None and counts[cid] > limit:
-                problems.append((line, f"{cid}: {counts[cid]} copies, at most {limit} allowed" + _rule(rule, "copies")))
+                problems.append((line, msg("{card}: {n} copies, at most {limit} allowed{rule}", card=cid, n=counts[cid],
+                                           limit=limit, rule=_rule(rule, "copies"))))
                 counts[cid] = 0  # report once
             if spec.get("kinds") and card.kind not in spec["kinds"]:
-                problems.append((line, f"{cid}: a {card.kind} card cannot go in {label} (allowed: "
-                                 f"{', '.join(spec['kinds'])})" + _rule(rule, "kinds")))
+                problems.append((line, msg("{card}: a {kind} card cannot go in {section} (allowed: {allowed}){rule}",
+                                           card=cid, kind=rs.kind_term(card.kind), section=label,
+                                           allowed=tuple(rs.kind_term(k) for k in spec["kinds"]),
+                                           rule=_rule(rule, "kinds"))))
             if card.side_only and sec != "side":
-                problems.append((line, f"{cid}: a side-only card cannot go in {label}" + _rule(rule, "side_only")))
+                problems.append((line, msg("{card}: a side-only card cannot go in {section}{rule}", card=cid,
+                                           section=label, rule=_rule(rule, "side_only"))))
             for fname, want in spec["where"].items():
                 if card.get(fname) != want and not _overrides_section(card, sec):
-                    problems.append((line, f"{cid}: {label} holds cards with {fname} {want}, this one has "
-                                     f"{card.get(fname)}" + _rule(rule, "where")))
+                    problems.append((line, msg("{card}: {section} holds cards with {field} {want}, this one has {got}{rule}",
+                                               card=cid, section=label, field=rs.field_term(card.kind, fname),
+                                               want=want, got=card.get(fname), rule=_rule(rule, "where"))))
     return problems
 
 

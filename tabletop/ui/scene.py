@@ -8,6 +8,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tabletop import i18n
+
 from . import settings as settings_mod
 
 THEME = {
@@ -38,6 +40,10 @@ class Scene:
     def leave(self) -> None: ...
     def resize(self, size) -> None: ...
 
+    def language_changed(self) -> None:
+        """Show every word in the new language (`app.words.language`); by default, rebuild as on a resize."""
+        self.resize(self.app.size)
+
     def process_event(self, e: pygame.event.Event) -> None: ...
 
     def sees_widget_click(self, e: pygame.event.Event) -> bool:
@@ -53,15 +59,18 @@ class App:
 
     def __init__(self, size=None, settings: dict | None = None):
         self.settings = settings if settings is not None else settings_mod.load()
-        self.words = settings_mod.Words(self.settings.get("language", "en"))
+        self.words = i18n.Words(self.settings.get("language", "en"))
         size = tuple(size or self.settings.get("size") or (1600, 900))
         pygame.init()
         pygame.font.init()   # before the UIManager (else it cannot find its fonts)
         pygame.display.set_caption("tabletop")
         self.screen = pygame.display.set_mode(size, pygame.SCALED | pygame.RESIZABLE)
         self.size = self.screen.get_size()
-        # The Japanese font covers Latin too, so one setting serves both interface languages.
-        self.manager = pygame_gui.UIManager(self.size, THEME, starting_language="ja")
+        # pygame_gui's own localisation: our catalogues' plain words join its translations (a widget
+        # given an English word shows it in the locale), and set_locale switches every widget.
+        # The theme names the Japanese font, which covers Latin too, for both languages.
+        register_widget_words()
+        self.manager = pygame_gui.UIManager(self.size, THEME, starting_language=self.words.language)
         self.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": s, "style": st, "antialiased": "1"}
                                     for s in (13, 14) for st in ("bold",)])
         self.scenes: list[Scene] = []
@@ -106,6 +115,14 @@ class App:
         for s in self.scenes:
             s.resize(size)
 
+    def set_language(self, lang: str) -> None:
+        """Switch the whole window to `lang` at once: the widgets' locale, and every scene on the stack."""
+        self.words.language = lang if lang in i18n.LANGS else "en"
+        self.settings["language"] = self.words.language
+        self.manager.set_locale(self.words.language)
+        for s in self.scenes:
+            s.language_changed()
+
     # --- the loop ---------------------------------------------------------------------------
     def step(self, dt: float = 1 / 60) -> None:
         """Handle pending events, advance by dt seconds and draw one frame."""
@@ -135,8 +152,14 @@ class App:
         pygame.quit()
         return 0
 
-    def message(self, text: str, title: str = "tabletop", height: int = 280) -> None:
-        """Show a message in a dialog (errors included: the player sees words, never a traceback)."""
+    def message(self, text, title="tabletop", height: int = 280) -> None:
+        """Show a message in a dialog (errors included: the player sees words, never a traceback).
+
+        `text` and `title` are messages or plain text (rendered in the language), or an exception.
+        """
+        if isinstance(text, BaseException):
+            text = i18n.render_error(text, self.words.language)
+        text, title = self.words(text), self.words(title)
         w, h = min(720, self.size[0] - 40), min(height, self.size[1] - 40)
         rect = pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
         win = pygame_gui.elements.UIWindow(rect, self.manager, window_display_title=title)
@@ -146,6 +169,17 @@ class App:
         ok = pygame_gui.elements.UIButton(pygame.Rect(cw - 110, ch - 44, 100, 36), "OK", self.manager, container=win)
         self.dialogs[ok] = win
         self.last_message = text
+
+
+def register_widget_words() -> None:
+    """Add the catalogues' words without fields to pygame_gui's translations (python-i18n)."""
+    import i18n as gui_i18n   # python-i18n, pygame_gui's translation library
+    for lang in i18n.LANGS:
+        if lang == "en":
+            continue
+        for key, value in i18n.catalogue(lang).items():
+            if "{" not in key and "%" not in value:
+                gui_i18n.add_translation(key, value, locale=lang)
 
 
 def html_escape(s: str) -> str:
