@@ -1,18 +1,21 @@
-"""Entry points of the window: `run(args)` for `tabletop play ...`, `run_menu(args)` for the main menu."""
+"""Entry points of the window: `run(args)` for `tabletop play ...`, `run_menu(args)` for the main menu.
+
+This is the top of the UI's imports: it knows the menu and the table; they know neither it nor each
+other's way back (a table asks `App.go_home`, and the app opens the home scene it was given).
+"""
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 from tabletop.engine import Game, TabletopError, load_ruleset
-from tabletop.engine import saves
 from tabletop.engine.msg import msg
 from tabletop.i18n import N_
 
-from .players import make_seat
+from .menu import MenuScene
+from .players import load_with_seats, make_seats, new_seed
 from .scene import App
-from .table import TableScene, seats_from_label
+from .table import TableScene
 
 
 def parse_size(text):
@@ -49,29 +52,6 @@ def parse_options(rs, pairs) -> dict:
     return out
 
 
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 2 ** 31)
-
-
-def load_with_seats(path=None, folder=None):
-    """Load a save (or the latest autosave) and the seat kinds recorded in its label."""
-    if path is not None:
-        game = saves.load_game(Path(path))
-        label = saves.read_save(Path(path)).get("label", "")
-        return game, seats_from_label(label), []
-    game, problems = saves.load_latest(folder)
-    specs = None
-    if game is not None:
-        auto = saves.saves_dir(folder) / saves.AUTOSAVE
-        try:
-            d = saves.read_save(auto)
-            if d.get("actions") == game.actions:
-                specs = seats_from_label(d.get("label", ""))
-        except TabletopError:
-            pass
-    return game, specs, problems
-
-
 def build_game(args):
     """Return (game, seat specs) for the `play` verb's arguments; raise TabletopError with a clear message."""
     specs = [getattr(args, "p1", "human") or "human", getattr(args, "p2", "human") or "human"]
@@ -91,18 +71,13 @@ def build_game(args):
     return game, specs
 
 
-def make_seats(specs, seed: int):
-    return [make_seat(s, p, seed) for p, s in enumerate(specs)]
-
-
 def run(args) -> int:
     """Open a table straight away (`tabletop play ...`); a bad file opens the menu with the message."""
-    app = App(size=parse_size(getattr(args, "size", None)))
+    app = App(size=parse_size(getattr(args, "size", None)), home=MenuScene)
     try:
         game, specs = build_game(args)
         seats = make_seats(specs, game.state.seed)
     except (TabletopError, ValueError, KeyError) as e:
-        from .menu import MenuScene
         app.push(MenuScene(app))
         app.message(e, N_("Cannot start the game"))
         return app.run()
@@ -112,7 +87,6 @@ def run(args) -> int:
 
 def run_menu(args) -> int:
     """Open the main menu."""
-    from .menu import MenuScene
-    app = App()
+    app = App(home=MenuScene)
     app.push(MenuScene(app))
     return app.run()

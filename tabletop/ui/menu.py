@@ -18,7 +18,7 @@ from tabletop.engine.msg import Term, msg
 from tabletop.i18n import LANGUAGE_NAMES, N_
 
 from . import settings as settings_mod
-from .app import load_with_seats, make_seats, new_seed
+from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene
 from .table import TableScene
 

@@ -1,11 +1,16 @@
 """Who sits at each seat: a human (None) or a bot with `choose(view, legal_actions)`.
 
-The bots come from `tabletop.bots.make_bot` when that package is installed; otherwise a seeded
+The menu, the `play` verb and the table share these helpers (seats, their save label, loading a
+save with its seats), so none of them imports another for them. The bots come from `tabletop.bots.make_bot` when that package is installed; otherwise a seeded
 uniform-random stand-in plays, so a table against "the computer" always works.
 """
 from __future__ import annotations
 
 import random
+from pathlib import Path
+
+from tabletop.engine import TabletopError
+from tabletop.engine import saves
 
 LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
 LABELS = {v: k for k, v in LEVELS.items()}
@@ -48,3 +53,44 @@ def make_seat(spec: str | None, player: int, seed: int = 0):
         bot = UniformBot(player, seed)
     bot.level = LABELS[name]
     return bot
+
+
+def make_seats(specs, seed: int):
+    """Return the seats for seat specs such as ["human", "hard"]."""
+    return [make_seat(s, p, seed) for p, s in enumerate(specs)]
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2 ** 31)
+
+
+def seats_label(seats) -> str:
+    """Return a save label that records who sat where, so Continue brings the bots back."""
+    return "autosave; seats: " + ",".join("human" if b is None else getattr(b, "level", "easy") for b in seats)
+
+
+def seats_from_label(label: str):
+    """Return the seat specs written by `seats_label`, or None."""
+    if "seats: " not in (label or ""):
+        return None
+    specs = label.split("seats: ", 1)[1].strip().split(",")
+    return specs if len(specs) == 2 else None
+
+
+def load_with_seats(path=None, folder=None):
+    """Load a save (or the latest autosave) and the seat kinds recorded in its label."""
+    if path is not None:
+        game = saves.load_game(Path(path))
+        label = saves.read_save(Path(path)).get("label", "")
+        return game, seats_from_label(label), []
+    game, problems = saves.load_latest(folder)
+    specs = None
+    if game is not None:
+        auto = saves.saves_dir(folder) / saves.AUTOSAVE
+        try:
+            d = saves.read_save(auto)
+            if d.get("actions") == game.actions:
+                specs = seats_from_label(d.get("label", ""))
+        except TabletopError:
+            pass
+    return game, specs, problems

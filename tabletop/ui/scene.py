@@ -57,7 +57,7 @@ class Scene:
 class App:
     """The window, the pygame_gui manager and the scene stack."""
 
-    def __init__(self, size=None, settings: dict | None = None):
+    def __init__(self, size=None, settings: dict | None = None, home=None):
         self.settings = settings if settings is not None else settings_mod.load()
         self.words = i18n.Words(self.settings.get("language", "en"))
         size = tuple(size or self.settings.get("size") or (1600, 900))
@@ -78,6 +78,7 @@ class App:
         self.running = True
         self.dialogs = {}        # OK button -> its message window
         self.last_message = None
+        self.home = home         # makes the main menu scene: App(...) -> Scene; a table's "Main menu" asks for it
 
     # --- the stack --------------------------------------------------------------------------
     @property
@@ -105,6 +106,17 @@ class App:
         self.scenes.append(scene)
         scene.enter()
         return scene
+
+    def go_home(self) -> None:
+        """Replace the top scene with the home scene (the main menu), or close it when there is none.
+
+        Scenes ask for this instead of importing the menu, so the menu (which opens tables) and the
+        table (which returns to the menu) never import each other.
+        """
+        if self.home is not None:
+            self.replace(self.home(self))
+        else:
+            self.pop()
 
     def set_size(self, size) -> None:
         """Change the window's logical size (the settings' window size)."""

@@ -27,8 +27,8 @@ zones:
 
 def _menu_pick(app, scene, text_start):
     """Click the entry of the open action menu whose text starts with `text_start`."""
-    assert scene.menu is not None, "a menu of answers opens"
-    lst = scene.menu[1]
+    assert scene.dialogs.menu is not None, "a menu of answers opens"
+    lst = scene.dialogs.menu[1]
     item = next(i for i in lst.item_list if i["text"].startswith(text_start))
     click(app, item["button_element"].get_abs_rect().center)
     app.step(1 / 60)   # the list turns the item's press into its selection event one frame later
@@ -40,8 +40,8 @@ def test_the_player_panel_and_a_wall_are_clicked_to_attack_then_break_the_wall(a
     open_curtain(app, scene)
     attacker = next(s for s in scene.spots if s.card.uid == 1)
     click(app, attacker.rect.center)                       # attack card=1: a card or the player
-    assert scene.targeting is not None
-    click(app, scene.ui["opp"].get_abs_rect().center)      # the opponent's panel (a widget) is the target
+    assert scene.actions.targeting is not None
+    click(app, scene.hud.ui["opp"].get_abs_rect().center)      # the opponent's panel (a widget) is the target
     assert g.actions[-1] == "p1 attack card=1 target_player=1"
     assert g.view(0).pending and g.view(0).pending[0]["kind"] == "break_wall"
     walls = [s for s in scene.spots if s.zone == "1.walls"]
@@ -58,10 +58,10 @@ def test_a_click_on_your_own_deck_offers_the_damage_answers(app):
     open_curtain(app, scene)
     n = len(g.actions)
     click(app, zone_center(scene, "0.lv2"))
-    assert scene.menu is not None and len(g.actions) == n
-    offered = sorted(str(a) for a in scene.menu[2].values())
+    assert scene.dialogs.menu is not None and len(g.actions) == n
+    offered = sorted(str(a) for a in scene.dialogs.menu[2].values())
     assert offered == [f"p1 damage amount={k} target_zone=0.lv2" for k in range(4)]
-    _menu_pick(app, scene, next(t for t, a in scene.menu[2].items() if a.get("amount") == 2))
+    _menu_pick(app, scene, next(t for t, a in scene.dialogs.menu[2].items() if a.get("amount") == 2))
     assert g.actions[n:] == ["p1 damage amount=2 target_zone=0.lv2"]
 
 
@@ -72,7 +72,7 @@ def test_a_searched_deck_is_spread_and_a_click_takes_the_named_card(app, tmp_pat
     scene = table(app, g)
     open_curtain(app, scene)
     play = next(a for a in g.legal_actions() if a.kind == "play")
-    scene.act(play)                                        # 山姥 enters: search the deck for a 獣
+    scene.actions.act(play)                                        # 山姥 enters: search the deck for a 獣
     assert [a.kind for a in g.legal_actions()].count("choose_target") == 2
     assert scene.inspect == "0.deck"                       # the deck lies spread: its named cards can be clicked
     spread = [s for s in scene.spots if s.layer >= 1000]

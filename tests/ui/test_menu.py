@@ -141,3 +141,16 @@ def test_a_scenario_starts_from_the_menu_with_its_title_listed(app):
     click(app, button(menu, "Start").get_abs_rect().center)
     assert isinstance(app.scene, TableScene), app.last_message
     assert app.scene.game.scenario
+
+
+def test_the_game_menus_main_menu_entry_opens_the_apps_home_scene(app):
+    import pygame
+    from tabletop.ui.players import UniformBot
+    from ui_helpers import key, table
+    app.home = MenuScene
+    scene = table(app, Game.new("tiny", seed=3), seats=(None, UniformBot(1)))
+    key(app, pygame.K_ESCAPE)                         # nothing open: Esc opens the game menu
+    assert scene.dialogs.dialog is not None
+    entry = next(b for b in scene.dialogs.dialog[1] if b.text == "Main menu")
+    click(app, entry.get_abs_rect().center)
+    assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1   # replaced, not stacked

@@ -22,8 +22,8 @@ def test_the_preview_shows_field_labels_and_no_state_word_for_an_untapped_card(a
     me = scene.viewer
     spot = next(s for s in scene.spots if s.zone == f"{me}.hand" and s.card.cid == "r_musashi")
     _hover(app, scene, spot)
-    assert scene.previewed is not None and scene.previewed.uid == spot.card.uid
-    lines, text, state = scene.preview_text(scene.previewed)
+    assert scene.preview.previewed is not None and scene.preview.previewed.uid == spot.card.uid
+    lines, text, state = scene.preview.text(scene.preview.previewed)
     assert "特性 剣術" in lines[1] and "レベル 3" in lines[1]
     assert "traits" not in lines[1] and "[" not in lines[1]
     assert "偉業能力" in lines[1]                       # a filled str field keeps its label
@@ -34,12 +34,12 @@ def test_lists_join_with_a_dot_and_zero_costs_and_empty_fields_are_left_out(app)
     g = Game.new("danmaku", seed=3)
     scene = table(app, g)
     card = types.SimpleNamespace(cid="alice", tapped=True, face_up=True, counters={})
-    lines, _, state = scene.preview_text(card)
+    lines, _, state = scene.preview.text(card)
     assert "種族 妖怪・魔法使い" in lines[1] and "通 50" in lines[1] and "手札破棄 1" in lines[1]
     assert "HP破棄" not in lines[1] and "P破棄" not in lines[1] and "cost_" not in lines[1]
     assert state == [g.ruleset.word("tapped")]
     fd = Game.new("fourdeck", seed=3)
     scene = table(app, fd)
     spell = next(c for c in fd.ruleset.cards.values() if "deck_section" in c.stats and c.stats["deck_section"] is None)
-    lines, _, _ = scene.preview_text(types.SimpleNamespace(cid=spell.id, tapped=False, face_up=True, counters={}))
+    lines, _, _ = scene.preview.text(types.SimpleNamespace(cid=spell.id, tapped=False, face_up=True, counters={}))
     assert "None" not in lines[1] and "deck_section" not in lines[1]

@@ -5,7 +5,8 @@ import pytest
 
 from tabletop.engine import Game, ruleset_ids
 
-from tabletop.ui.table import TableScene
+from tabletop.ui.table import TableScene, layout
+from tabletop.ui.table.actions import pointed_at
 
 from ui_helpers import Recorder, click, drag
 
@@ -34,15 +35,15 @@ def test_table_of_every_ruleset(app, rid):
         scene.refresh()
         rec = Recorder(scene.renderer)
         scene.renderer = rec
-        scene.art_cache.clear()
-        scene.preview_cache.clear()
+        scene.sprites.art_cache.clear()
+        scene.preview.cache.clear()
         scene.draw(app.screen)
         for s in scene.spots:     # hover each card long enough for its preview
             scene.mouse = s.rect.center
-            scene._hover_dirty = True
+            scene.hover_moved()
             scene.update(0)
             scene.update(0.5)
-            scene._draw_preview(app.screen)
+            scene.preview.draw(app.screen)
         view = g.view(viewer)
         visible = {c.cid for z in view.zones.values() for c in z if c.cid}
         visible |= {a.cid for z in view.zones.values() for c in z for a in c.attached if a.cid}
@@ -76,7 +77,7 @@ def _try_drag(app, scene, g, rid) -> bool:
             z = zones[to].rect
             # drop on an empty bit of the zone: its centre, unless a card lies there
             point = z.center
-            over = scene.spot_at(point)
+            over = scene.pointer.spot_at(point)
             if over is not None and over.card.uid is not None:
                 point = (z.x + 4, z.bottom - 4)
             n = len(g.actions)
@@ -108,7 +109,7 @@ def test_click_then_click_a_lit_target_applies_the_aimed_action(app, rid):
                 continue          # a click would act at once, not ask for a target
             if target is not None:
                 same = [b for b in own if b.get("target") == target]
-                point = scene._spot_rect(spots[target]).center
+                point = layout.spot_rect(scene, spots[target]).center
             else:
                 same = [b for b in own if b.get("target_zone") == tzone and b.get("target") is None]
                 point = zones[tzone].rect.center
@@ -116,8 +117,8 @@ def test_click_then_click_a_lit_target_applies_the_aimed_action(app, rid):
                 continue
             n = len(g.actions)
             click(app, spots[card].rect.center)
-            assert scene.targeting is not None, f"{rid}: {a} did not start choosing a target"
-            lit_zones, lit_cards, _ = scene._lit(scene.targeting[1])
+            assert scene.actions.targeting is not None, f"{rid}: {a} did not start choosing a target"
+            lit_zones, lit_cards, _ = pointed_at(scene.actions.targeting[1])
             assert target in lit_cards if target is not None else tzone in lit_zones
             click(app, point)
             assert g.actions[n:] == [str(a)], f"{rid}: {scene.message}"

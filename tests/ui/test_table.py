@@ -66,7 +66,7 @@ def test_the_curtain_appears_when_the_acting_seat_changes_and_hides_the_table(ap
     assert scene.viewer == first
     rec = Recorder(scene.renderer)
     scene.renderer = rec
-    scene.art_cache.clear()
+    scene.sprites.art_cache.clear()
     key(app, pygame.K_SPACE)                       # end the turn
     assert g.to_act == 1 - first
     assert scene.curtain == 1 - first
@@ -74,7 +74,7 @@ def test_the_curtain_appears_when_the_acting_seat_changes_and_hides_the_table(ap
     for _ in range(3):
         app.step(1 / 60)
     assert rec.faces == []                         # nothing of either hand is drawn under the curtain
-    assert not scene.ui["side"].visible            # nor the panels and log
+    assert not scene.hud.ui["side"].visible            # nor the panels and log
     click(app, (800, 450))
     assert scene.curtain is None and scene.viewer == 1 - first
 
@@ -105,8 +105,8 @@ def test_no_hidden_card_identity_reaches_the_drawing_code(app, seat):
     scene.refresh()
     rec = Recorder(scene.renderer)
     scene.renderer = rec
-    scene.art_cache.clear()
-    scene.preview_cache.clear()
+    scene.sprites.art_cache.clear()
+    scene.preview.cache.clear()
     view = g.view(seat)
     visible = {c.cid for c in view.cards.values() if c.cid} | {c.cid for z in view.zones.values() for c in z if c.cid}
     hidden = {g.state.cards[u].cid for u in g.state.zone(1 - seat, "hand")} - visible
@@ -127,7 +127,7 @@ def test_no_hidden_card_identity_reaches_the_drawing_code(app, seat):
     # the opponent's hand area shows only backs
     opp_hand = spots_in(scene, f"{1 - seat}.hand")
     assert opp_hand and all(s.card.cid is None for s in opp_hand)
-    assert all(scene.art(s.card, False, s.w) is scene.art_cache[(None, s.card.face_up, False, s.w)] for s in opp_hand)
+    assert all(scene.sprites.art(s.card, False, s.w) is scene.sprites.art_cache[(None, s.card.face_up, False, s.w)] for s in opp_hand)
 
 
 def test_a_bot_moves_at_a_watchable_pace_and_the_log_says_what_it_did(app, capsys):
@@ -161,7 +161,7 @@ def test_a_pending_choice_not_tied_to_a_card_is_a_button(app):
     assert g.to_act == 1 - a
     scene = table(app, g)
     open_curtain(app, scene)
-    buttons = [b for b, act in scene.ui["actions"] if act is not None and act.kind == "take"]
+    buttons = [b for b, act in scene.hud.ui["actions"] if act is not None and act.kind == "take"]
     assert len(buttons) == 1
     click(app, buttons[0].get_abs_rect().center)
     assert g.actions[-1] == f"p{2 - a} take"
@@ -174,8 +174,8 @@ def test_right_click_lists_every_legal_action_of_the_card(app):
     me = scene.viewer
     spot = spots_in(scene, f"{me}.hand")[0]
     post(app, pygame.MOUSEBUTTONDOWN, pos=spot.rect.center, button=3)
-    assert scene.menu is not None
-    listed = set(scene.menu[2].values())
+    assert scene.dialogs.menu is not None
+    listed = set(scene.dialogs.menu[2].values())
     expected = {x for x in g.legal_actions(me) if x.get("card") == spot.card.uid}
     assert listed == expected and len(listed) == 2
 
@@ -209,11 +209,11 @@ def test_the_log_after_the_curtain_holds_no_line_private_to_the_other_seat(app):
     open_curtain(app, scene)
     first = scene.viewer
     private = [e.private[first] for e in g.state.log if first in e.private]
-    assert private and any(p in scene.ui["log"].html_text for p in private)
+    assert private and any(p in scene.hud.ui["log"].html_text for p in private)
     key(app, pygame.K_SPACE)          # end the turn: the other player draws, the curtain comes down
     open_curtain(app, scene)
     assert scene.viewer == 1 - first
-    assert not any(p in scene.ui["log"].html_text for p in private)
+    assert not any(p in scene.hud.ui["log"].html_text for p in private)
 
 
 def test_manual_override_moves_anything_and_the_log_marks_it(app):
@@ -267,7 +267,7 @@ def test_a_new_window_size_lays_the_table_out_again(app):
     after = {z.key: z.rect for z in scene.zones}
     assert scene.area.w == 1280 - geometry.SIDE_PANEL
     assert all(after[k].right <= scene.area.right + 1 and after[k].w < before[k].w for k in after)
-    assert scene.ui["side"].get_abs_rect().right == 1280
+    assert scene.hud.ui["side"].get_abs_rect().right == 1280
 
 
 def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_and_ends(app):
@@ -283,25 +283,25 @@ def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_a
     g.apply(g.legal_actions()[0])                  # P1 picks a main character; P2's pick flips the coin
     scene = table(app, g)
     open_curtain(app, scene)
-    button = next(b for b, a in scene.ui["actions"] if a is not None and a.kind == "choose_main")
+    button = next(b for b, a in scene.hud.ui["actions"] if a is not None and a.kind == "choose_main")
     click(app, button.get_abs_rect().center)
     coin = next(e for e in reversed(g.state.log) if e.kind == "coin")
-    assert scene.coins, "the coin event started the animation"
+    assert scene.board.coins, "the coin event started the animation"
     assert scene.curtain is not None               # hotseat: P1 acts next (keep or redraw)
     for _ in range(15):
         app.step(0.2)
-    assert scene.coins and scene.coins[0][1] == 0  # the coin waits under the curtain
+    assert scene.board.coins and scene.board.coins[0][1] == 0  # the coin waits under the curtain
     open_curtain(app, scene)
-    x, y = scene.coin_spot()
-    disc = pygame.Rect(0, 0, 2 * scene.COIN_R + 44, 2 * scene.COIN_R + 44)
+    x, y = scene.board.coin_spot()
+    disc = pygame.Rect(0, 0, 2 * scene.board.COIN_R + 44, 2 * scene.board.COIN_R + 44)
     disc.center = (x, y)
-    assert disc.collidelist(scene.label_rects) < 0 and scene.area.contains(disc)
+    assert disc.collidelist(scene.board.label_rects) < 0 and scene.area.contains(disc)
     for _ in range(6):                             # past the spin: the result shows
         app.step(0.2)
-    assert scene.coins and scene.coin_shown == scene.coin_word(coin.data["heads"])
+    assert scene.board.coins and scene.board.coin_shown == scene.board.coin_word(coin.data["heads"])
     for _ in range(8):
         app.step(0.2)
-    assert scene.coins == []
+    assert scene.board.coins == []
 
 
 def test_six_answers_are_six_buttons_with_their_full_text_and_the_sixth_applies(app):
@@ -311,15 +311,15 @@ def test_six_answers_are_six_buttons_with_their_full_text_and_the_sixth_applies(
     assert len(picks) == 6
     scene = table(app, g)
     open_curtain(app, scene)
-    buttons = scene.ui["actions"]
+    buttons = scene.hud.ui["actions"]
     assert [a for _, a in buttons] == picks        # every answer is a button, none behind "… more"
-    me = scene.ui["me"].get_abs_rect()
+    me = scene.hud.ui["me"].get_abs_rect()
     for b, a in buttons:
         r = b.get_abs_rect()
-        assert r.bottom <= me.top and r.top >= scene.ui["prompt"].get_abs_rect().bottom
+        assert r.bottom <= me.top and r.top >= scene.hud.ui["prompt"].get_abs_rect().bottom
         full = g.describe(a, scene.viewer)
         assert b.text == full or b.tool_tip_text == full   # the whole text is shown, or in the tooltip
-    assert scene.ui["log"].get_abs_rect().bottom <= scene.ui["prompt"].get_abs_rect().top
+    assert scene.hud.ui["log"].get_abs_rect().bottom <= scene.hud.ui["prompt"].get_abs_rect().top
     click(app, buttons[5][0].get_abs_rect().center)
     assert g.actions[-1] == str(picks[5])
 
@@ -330,11 +330,11 @@ def test_more_than_eight_answers_leave_a_menu_button(app):
     open_curtain(app, scene)
     fake = [Action.make("say", scene.viewer, choice=f"answer number {i} with quite a long text to show") for i in range(11)]
     scene.legal = fake
-    scene._build_action_buttons()
-    assert len(scene.ui["actions"]) == 8 and scene.ui["actions"][-1][1] is None
-    assert "4" in scene.ui["actions"][-1][0].text   # 7 shown, 4 more behind the menu
-    click(app, scene.ui["actions"][-1][0].get_abs_rect().center)
-    assert scene.menu is not None and len(scene.menu[2]) == 11
+    scene.hud.build_action_buttons()
+    assert len(scene.hud.ui["actions"]) == 8 and scene.hud.ui["actions"][-1][1] is None
+    assert "4" in scene.hud.ui["actions"][-1][0].text   # 7 shown, 4 more behind the menu
+    click(app, scene.hud.ui["actions"][-1][0].get_abs_rect().center)
+    assert scene.dialogs.menu is not None and len(scene.dialogs.menu[2]) == 11
 
 
 def test_an_attacking_card_steps_forward_towards_the_opponent(app):
@@ -376,6 +376,6 @@ def test_the_opponents_hand_is_a_fan_of_backs_and_your_own_hand_lies_flat(app):
     assert angles[0] < 0 < angles[-1] and abs(angles[0] + angles[-1]) < 1e-6
     assert all(s.fan == 0 for s in spots_in(scene, f"{me}.hand"))
     app.step(1 / 60)
-    drawn = scene._surface(theirs[0], scene.motions.get(theirs[0].key))
-    assert drawn is scene._surface(theirs[0], scene.motions.get(theirs[0].key))   # cached, not rotated per frame
+    drawn = scene.sprites.surface(theirs[0], scene.sprites.motions.get(theirs[0].key))
+    assert drawn is scene.sprites.surface(theirs[0], scene.sprites.motions.get(theirs[0].key))   # cached, not rotated per frame
     assert drawn.get_width() > theirs[0].rect.w                                    # leaning: wider than flat

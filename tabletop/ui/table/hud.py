@@ -1,0 +1,315 @@
+"""HUD: the words and buttons around the cards — top bar, side panel, prompt, log, buttons, status line.
+
+`Hud.update_panels` is called after every change (from `TableScene.refresh`) and only reads: the
+view, the legal actions and the scene's seat and mode. Its buttons post pygame_gui events that
+`on_button` hands to `Actions`. The side panel, top to bottom: the opponent's panel, the log, the
+prompt (`prompt_html`), the answer buttons (one per action tied to no card, `Actions.button_actions`),
+your panel, End, and the row of commands (Undo, Manual, Menu). A new command is one more entry in
+`_build_widgets`'s row and in `commands`; a new prompt line goes into `prompt_html`.
+"""
+from __future__ import annotations
+
+import pygame
+from pygame_gui.elements import UIButton, UIPanel, UITextBox
+
+from .. import fonts, geometry
+from ..scene import html_escape
+
+BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
+MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a menu of them all
+HINT = ("drag a card to move it · click to use it · right-click for every action · "
+        "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
+
+
+class Hud:
+    """The side panel's widgets and the top and status bars of one table."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.ui = {}
+        self.widgets = []
+        self.top_bar = None      # the drawn top bar, until the next change
+        self.log_to_end = 0      # frames left to keep the log scrolled to its newest line
+
+    @property
+    def commands(self) -> dict:
+        """Return {widget name: what its press does} for the side panel's fixed buttons."""
+        a = self.scene.actions
+        return {"end": a.end, "undo": a.undo, "manual": a.toggle_manual, "menu": self.scene.dialogs.open_game_menu}
+
+    # --- widgets -------------------------------------------------------------------------------
+    def build(self) -> None:
+        """(Re)create the side panel's widgets for the window size."""
+        self.kill()
+        sc = self.scene
+        W, H = sc.size
+        m, t = sc.manager, sc.app.words
+        x, w = W - geometry.SIDE_PANEL, geometry.SIDE_PANEL
+        top = geometry.TOP_BAR
+        side = UIPanel(pygame.Rect(x, top, w, H - top), manager=m, starting_height=1)
+        iw = w - 12
+        y = 4
+        ui = {"side": side}
+        ph = 176
+        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
+        y += ph + 4
+        log_h = H - top - (ph + 4) * 2 - 180 - 84 - 16
+        ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side)
+        ui["log_h"] = log_h
+        y += log_h + 4
+        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, 64), m, container=side)
+        ui["prompt_base"] = y
+        ui["prompt_y"] = y + 66
+        ui["grow"] = 0   # how far the log gave way to answer buttons beyond BUTTON_ROWS
+        y += 180
+        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
+        y += ph + 4
+        ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
+        y += 44
+        bw = (iw - 8) // 3
+        ui["undo"] = UIButton(pygame.Rect(4, y, bw, 30), t("Undo"), m, container=side)
+        ui["manual"] = UIButton(pygame.Rect(8 + bw, y, bw, 30), t("Manual"), m, container=side)
+        ui["menu"] = UIButton(pygame.Rect(12 + 2 * bw, y, bw, 30), t("Menu"), m, container=side)
+        ui["actions"] = []
+        self.ui = ui
+        self.widgets = [side]
+        self._panel_text = {}
+        self._action_sig = None
+        self._log_shown, self._log_rows, self._log_viewer = [], 0, None
+
+    def kill(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets = []
+
+    def on_button(self, el) -> bool:
+        """Do what a pressed side-panel button does; return whether it was one of ours."""
+        for name, fn in self.commands.items():
+            if el is self.ui.get(name):
+                fn()
+                return True
+        for b, a in self.ui.get("actions", []):
+            if el is b:
+                if a is None:
+                    self.scene.dialogs.open_menu("Actions", self.scene.actions.button_actions())
+                else:
+                    self.scene.actions.act(a)
+                return True
+        return False
+
+    def player_at(self, pos):
+        """Return the player whose panel is under a point (for actions aimed at a player)."""
+        sc = self.scene
+        for name, p in (("me", sc.viewer), ("opp", 1 - sc.viewer)):
+            box = self.ui.get(name)
+            if box is not None and box.get_abs_rect().collidepoint(pos):
+                return p
+        return None
+
+    def panel_rect(self, p: int):
+        """Return player p's panel on the screen (to light it as a target), or None."""
+        box = self.ui.get("me" if p == self.scene.viewer else "opp")
+        return box.get_abs_rect() if box is not None else None
+
+    def tick(self) -> None:
+        if self.log_to_end and self.ui:
+            self.log_to_end -= 1
+            bar = self.ui["log"].scroll_bar
+            if bar is not None:
+                bar.set_scroll_from_start_percentage(1.0)
+
+    # --- the side panel ------------------------------------------------------------------------
+    def update_panels(self) -> None:
+        """Show the view in the side panel: players, log, prompt, End/Undo/Manual and answer buttons."""
+        self.top_bar = None
+        if not self.ui:
+            return
+        sc = self.scene
+        t = sc.app.words
+        if sc.curtain is not None:
+            self.ui["side"].hide()
+            return
+        self.ui["side"].show()
+        me, opp = sc.viewer, 1 - sc.viewer
+        self._set_text("opp", self._player_html(opp))
+        self._set_text("me", self._player_html(me))
+        self._update_log(sc.view.log[-80:])
+        self._set_text("prompt", self.prompt_html())
+        end = sc.actions.end_action()
+        if end is not None:
+            self.ui["end"].set_text(t("End phase" if end.kind == "end_phase" else "End turn") + "  (Space)")
+            self.ui["end"].enable()
+        else:
+            self.ui["end"].disable()
+        if sc.game.can_undo() and sc.seats[sc.viewer] is None:
+            self.ui["undo"].enable()
+        else:
+            self.ui["undo"].disable()
+        self.ui["manual"].set_text(("● " if sc.manual_mode else "") + t("Manual"))
+        self.build_action_buttons()
+
+    def prompt_html(self) -> str:
+        """Return the prompt line: the pending choice, manual mode, the outcome, or whom we wait for."""
+        sc = self.scene
+        t = sc.app.words
+        prompt = ""
+        for p in sc.view.pending:
+            who = "P%d" % (p["player"] + 1)
+            prompt = f"<b>{who}</b>: {html_escape(str(p.get('prompt', '')))}"
+            break
+        if sc.manual_mode:
+            prompt = "<b>" + html_escape(t("Manual")) + "</b>: drag, click, right-click anything; moves are logged as manual"
+        elif sc.game.is_over():
+            prompt = f"<b>{html_escape(str(sc.game.outcome()))}</b>"
+        elif sc.view.to_act is not None and sc.view.to_act != sc.viewer:
+            prompt = prompt or html_escape(t("Waiting for P{n}", n=sc.view.to_act + 1))
+        return prompt
+
+    def _player_html(self, p: int) -> str:
+        sc = self.scene
+        v, t = sc.view, sc.app.words
+        who = t("Player {n}", n=p + 1)
+        seat = sc.seats[p]
+        if seat is not None:
+            who += f" (bot: {getattr(seat, 'level', 'bot')})"
+        elif not sc.hotseat:
+            who += " (you)"
+        mark = " ◀" if v.to_act == p else ""
+        rows = []
+        pub = v.public.get("players") if isinstance(v.public, dict) else None
+        values = pub[p] if pub and len(pub) > p and isinstance(pub[p], dict) else v.players[p]
+        for k, val in values.items():
+            if isinstance(val, (dict, list)):
+                val = len(val) if isinstance(val, list) else ", ".join(f"{a} {b}" for a, b in val.items())
+            rows.append(f"{html_escape(str(k))} <b>{html_escape(str(val))}</b>")
+        if not pub:   # no panel data from the controller: at least the sizes of hand and piles
+            for z in sc.zones:
+                if z.owner == p and z.spec.kind in ("pile", "hand"):
+                    rows.append(f"{html_escape(t.label(z.spec))} <b>{z.count}</b>")
+        return f"<b>{html_escape(who)}{mark}</b><br>" + " · ".join(rows)
+
+    def _set_text(self, name: str, html: str) -> None:
+        if self._panel_text.get(name) != html:
+            self._panel_text[name] = html
+            self.ui[name].set_text(html)
+
+    def _update_log(self, lines) -> None:
+        """Show the log; new lines are appended (re-laying out the whole box costs ~100 ms)."""
+        viewer = self.scene.viewer
+        if self._log_viewer != viewer:   # another seat's log: never keep a line of the old one
+            self._log_shown, self._log_viewer = [], viewer
+        shown = self._log_shown
+        if lines == shown:
+            return
+        box = self.ui["log"]
+        for d in range(1, min(len(lines), 30) + 1):
+            keep = len(lines) - d
+            if shown and keep > 0 and lines[:keep] == shown[len(shown) - keep:] and self._log_rows < 200:
+                box.append_html_text("<br>" + "<br>".join(html_escape(x) for x in lines[keep:]))
+                self._log_rows += d
+                break
+        else:
+            box.set_text("<br>".join(html_escape(x) for x in lines))
+            self._log_rows = len(lines)
+        self._log_shown = list(lines)
+        if box.scroll_bar is not None:
+            box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def build_action_buttons(self) -> None:
+        """Offer each action tied to no card as a button under the prompt (the log gives way for many)."""
+        sc = self.scene
+        acts = sc.actions.button_actions()
+        sig = tuple(acts)
+        if sig == self._action_sig:
+            return
+        self._action_sig = sig
+        for b, _ in self.ui["actions"]:
+            b.kill()
+        self.ui["actions"] = []
+        iw = geometry.SIDE_PANEL - 12
+        rows = min(len(acts), MAX_BUTTONS)
+        grow = max(0, rows - BUTTON_ROWS) * 28
+        grow = min(grow, max(0, self.ui["log_h"] - 90))   # the log keeps a few lines
+        if grow != self.ui["grow"]:   # more answers than the usual room: the log gives way for now
+            self.ui["grow"] = grow
+            self.ui["log"].set_dimensions((iw, self.ui["log_h"] - grow))
+            self.log_to_end = 20   # the box lays itself out again over the next frames; then show the newest lines
+            self.ui["prompt"].set_relative_position((4, self.ui["prompt_base"] - grow))
+            self.ui["prompt_y"] = self.ui["prompt_base"] - grow + 66
+        y = self.ui["prompt_y"]
+        shown = acts if len(acts) <= MAX_BUTTONS else acts[:MAX_BUTTONS - 1]
+        for a in shown:
+            text = sc.game.describe(a, sc.viewer)
+            label, oid = text, None
+            if fonts.font(14).size(text)[0] > iw - 14:   # too long: a smaller font, then an ellipsis
+                oid = "#answer_small"
+                label = fonts.ellipsize(text, 11, iw - 14)
+            b = UIButton(pygame.Rect(4, y, iw, 26), label, sc.manager, container=self.ui["side"],
+                         tool_tip_text=html_escape(text) if label != text or oid else None, object_id=oid)
+            self.ui["actions"].append((b, a))
+            y += 28
+        if len(acts) > MAX_BUTTONS:
+            more = f"… {len(acts) - len(shown)} {sc.app.words('more')}"
+            b = UIButton(pygame.Rect(4, y, iw, 26), more, sc.manager, container=self.ui["side"])
+            self.ui["actions"].append((b, None))
+
+    # --- the bars ------------------------------------------------------------------------------
+    def draw_top_bar(self, surface) -> None:
+        """Draw the phase bar, turn, whose turn, shared values and whose view this is (cached until a change)."""
+        sc = self.scene
+        if self.top_bar is None:
+            t = sc.app.words
+            bar = pygame.Surface((sc.size[0], geometry.TOP_BAR))
+            bar.fill((16, 20, 25))
+            x = 8
+            for label, on in self.phase_items():
+                s = fonts.text(label, 14, (20, 20, 20) if on else (150, 160, 170), bold=on)
+                r = pygame.Rect(x, 5, s.get_width() + 16, geometry.TOP_BAR - 10)
+                if on:
+                    pygame.draw.rect(bar, (240, 200, 90), r, border_radius=5)
+                bar.blit(s, s.get_rect(center=r.center))
+                x = r.right + 4
+            x += 14
+            v = sc.view
+            parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
+            shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
+            parts += [f"{k}: {val}" for k, val in shared.items()]
+            seen_as = "view: P{n}" if sc.hotseat or not sc.humans else "you are P{n}"
+            parts.append(t(seen_as, n=sc.viewer + 1))
+            s = fonts.text("   ".join(parts), 14, (230, 230, 230))
+            bar.blit(s, (x, (geometry.TOP_BAR - s.get_height()) // 2))
+            self.top_bar = bar
+        surface.blit(self.top_bar, (0, 0))
+
+    def phase_items(self) -> list[tuple[str, bool]]:
+        """Return the phase bar's (label, lit) entries.
+
+        Phases only some games pass through (mulligan, side deck between games) are left out unless
+        current: those named in the ruleset word `hidden_phases` (ids split by spaces or commas), else
+        those whose id starts with `mulligan` or `side`. A phase outside the list (the engine's `setup`)
+        is shown lit by its `phase.<id>` word, or "Setup".
+        """
+        sc = self.scene
+        rs, t, cur = sc.rs, sc.app.words, sc.view.phase
+        words = rs.words.get("hidden_phases")
+        if words is not None:
+            hidden = set(words.replace(",", " ").split())
+        else:
+            hidden = {p["id"] for p in rs.phases if p["id"].startswith(("mulligan", "side"))}
+        items = [(t.label(p), p["id"] == cur) for p in rs.phases if p["id"] == cur or p["id"] not in hidden]
+        if cur and not any(p["id"] == cur for p in rs.phases):
+            label = rs.words.get("phase." + cur) or (t("Setup") if cur == "setup" else cur)
+            items.insert(0, (label, True))
+        return items
+
+    def draw_status(self, surface) -> None:
+        """Draw the status line: the last message while it lasts, else the how-to hint."""
+        sc = self.scene
+        y = sc.size[1] - geometry.STATUS_BAR
+        r = pygame.Rect(0, y, sc.size[0] - geometry.SIDE_PANEL, geometry.STATUS_BAR)
+        surface.fill((16, 20, 25), r)
+        if sc.message_t > 0 and sc.message:
+            s = fonts.text(fonts.ellipsize(sc.message, 15, r.w - 16), 15, (255, 210, 120))
+        else:
+            s = fonts.text(sc.app.words(HINT), 13, (140, 150, 160))
+        surface.blit(s, (8, y + (geometry.STATUS_BAR - s.get_height()) // 2))

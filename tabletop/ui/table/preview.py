@@ -1,0 +1,102 @@
+"""The large preview of the card under the mouse: its face at reading size with its full text."""
+from __future__ import annotations
+
+import pygame
+
+from .. import fonts
+
+HOVER_S = 0.35   # seconds the mouse rests on a card before its preview shows
+
+
+class Preview:
+    """Draw the hovered card's preview (cached per card and state) beside the table's middle."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.cache: dict = {}
+        self.previewed = None    # the card whose large preview was drawn last
+
+    def draw(self, surface) -> None:
+        sc = self.scene
+        if sc.pointer.drag or sc.hover_key is None or sc.hover_t < HOVER_S:
+            return
+        sp = next((s for s in sc.spots if s.key == sc.hover_key), None)
+        if sp is None or sp.card.cid is None or sp.card.cid not in sc.rs.cards:
+            return
+        img = self.image(sp.card)
+        self.previewed = sp.card
+        r = img.get_rect()
+        if sc.mouse[0] > sc.area.centerx:
+            r.topleft = (sc.area.x + 10, sc.area.y + 10)
+        else:
+            r.topright = (sc.area.right - 10, sc.area.y + 10)
+        surface.blit(img, r)
+
+    def image(self, card) -> pygame.Surface:
+        """Return a large, readable picture of a card with its full text (cached per card and state)."""
+        key = (card.cid, card.tapped, card.face_up, tuple(sorted(card.counters.items())))
+        img = self.cache.get(key)
+        if img is not None:
+            return img
+        d = self.scene.rs.cards[card.cid]
+        pw = 300
+        face = self.scene.renderer.face(d, pw)
+        lines, text, state = self.text(card)
+        text_lines = []
+        for ln in lines:
+            text_lines += fonts.wrap(ln, 15, pw - 16, bold=ln is lines[0])
+        body = fonts.wrap(text, 15, pw - 16) if text else []
+        lh = fonts.font(15).get_linesize()
+        h_text = (len(text_lines) + len(body) + 1) * lh + 16
+        img = pygame.Surface((pw + 12, face.get_height() + h_text + 12), pygame.SRCALPHA)
+        pygame.draw.rect(img, (12, 14, 18, 235), img.get_rect(), border_radius=8)
+        img.blit(face, (6, 6))
+        y = face.get_height() + 12
+        for i, ln in enumerate(text_lines):
+            img.blit(fonts.text(ln, 15, (255, 255, 255), bold=i == 0), (12, y))
+            y += lh
+        for ln in body:
+            img.blit(fonts.text(ln, 15, (225, 225, 225)), (12, y))
+            y += lh
+        if state:
+            img.blit(fonts.text(" · ".join(state), 14, (170, 200, 255)), (12, y + 2))
+        self.cache[key] = img
+        return img
+
+    def text(self, card) -> tuple[list[str], str, list[str]]:
+        """Return the preview's words: (name and kind lines, card text, state words such as tapped)."""
+        rs = self.scene.rs
+        d = rs.cards[card.cid]
+        lines = [d.name + (f"  ({d.name_en})" if d.name_en else "")]
+        kind = rs.card_kinds.get(d.kind, {})
+        kind = kind if isinstance(kind, dict) else {}
+        lines.append("  ".join([self.scene.app.words.label(kind) or d.kind] + stat_texts(d, kind)))
+        if d.keywords:
+            lines.append("・".join(d.keywords))
+        # the state word only when it says something: most games never tap, and untapped is the norm
+        state = [rs.word("tapped")] if card.tapped else []
+        if not card.face_up:
+            state.append(rs.word("face_down"))
+        state += [f"{rs.words.get('counter.' + k, k)} {v}" for k, v in card.counters.items() if v]
+        return lines, d.text or "", state
+
+
+def stat_texts(d, kind: dict) -> list[str]:
+    """Return a card's kind fields as "label value": ruleset labels, no empty values, no zero costs."""
+    fields = kind.get("fields") or {}
+    out = []
+    for name, v in d.stats.items():
+        if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v) or v is False:
+            continue
+        if name.startswith("cost_") and v == 0:
+            continue
+        spec = fields.get(name)
+        label = (spec.get("label") if isinstance(spec, dict) else "") or name
+        if isinstance(v, bool):   # a yes/no field: its name when yes, nothing when no
+            if v:
+                out.append(label)
+            continue
+        if isinstance(v, (list, tuple)):
+            v = "・".join(str(x) for x in v)
+        out.append(f"{label} {v}")
+    return out

@@ -1,0 +1,190 @@
+"""TableScene: the coordinator of a game at the table — owns the game, the seats and whose view is drawn.
+
+It wires the parts together and keeps the state they share: the viewer's `view` and what is derived
+from it (`zones`, `spots`, `legal`), the mode (manual, spread pile, hotseat curtain) and the mouse's
+hover. Per frame it follows pygame_gui's rhythm: `process_event` (→ `Pointer` → `Actions`),
+`update` (motions, coins, hover, bot) and `draw` (which only reads).
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..faces import make_renderer
+from ..scene import Scene
+from . import layout
+from .actions import Actions, pointed_at
+from .board import Board
+from .bot import BotDriver
+from .dialogs import Dialogs
+from .hud import Hud
+from .pointer import Pointer
+from .preview import HOVER_S, Preview
+from .sprites import Sprites
+
+
+class TableScene(Scene):
+    """A game at the table. `seats[p]` is None for a human, else a bot."""
+
+    HOVER_S = HOVER_S
+
+    def __init__(self, app, game, seats, save_folder=None):
+        super().__init__(app)
+        self.game = game
+        self.rs = game.ruleset
+        self.seats = list(seats)
+        self.humans = [p for p in (0, 1) if self.seats[p] is None]
+        self.hotseat = len(self.humans) == 2
+        to_act = game.to_act
+        self.viewer = (to_act if to_act is not None else 0) if self.hotseat else (self.humans[0] if self.humans else 0)
+        self.curtain = self.viewer if self.hotseat else None   # who the curtain waits for
+        self.save_folder = save_folder
+        self.renderer = make_renderer(self.rs)
+        self.manual_mode = False
+        self.message = ""
+        self.message_t = 0.0
+        self.mouse = (0, 0)
+        self.hover_key = None
+        self.hover_t = 0.0
+        self._hover_dirty, self._hover_key_now = True, None
+        self.inspect = None      # zone key whose cards are spread in an overlay
+        self._auto_piles = frozenset()   # piles spread because answers name their cards
+        self.last_turn = game.state.turn
+        # the parts, in the order a gesture passes through them
+        self.pointer = Pointer(self)     # events -> intents
+        self.actions = Actions(self)     # intents -> game.apply / game.manual
+        self.bot = BotDriver(self)       # a bot seat's move -> the same path
+        self.dialogs = Dialogs(self)     # action lists and the game menu
+        self.sprites = Sprites(self)     # card pictures and motions
+        self.board = Board(self)         # the cloth, zones, cards, lit targets, coin
+        self.preview = Preview(self)     # the hovered card, large
+        self.hud = Hud(self)             # top bar, side panel, status line
+        self.resize(app.size)
+        self.refresh()
+
+    @property
+    def bot_job(self):
+        """Return the bot move being thought, or None (the soak benchmark joins its thread)."""
+        return self.bot.job
+
+    # --- set-up ------------------------------------------------------------------------------
+    def resize(self, size) -> None:
+        self.size = size
+        self.area, self.cw, self.ch = layout.measure(self.rs, size, self.renderer.aspect)
+        self.sprites.clear()
+        self.board.bg = None
+        if self.hud.widgets:
+            self.hud.build()
+            self.refresh()
+
+    def enter(self) -> None:
+        self.hud.build()
+        self.refresh()
+
+    def leave(self) -> None:
+        self.hud.kill()
+        self.dialogs.close_menu()
+
+    # --- the state we draw -------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-read the viewer's view and everything derived from it (after any change)."""
+        self.view = self.game.view(self.viewer)
+        self.zones, self.spots = layout.place(self)
+        self.legal = self.actions.candidates()
+        self.answer_lit = pointed_at([a for a in self.actions.answers() if a.get("card") is None])
+        self._auto_spread()
+        if self.inspect:
+            self.spots += layout.inspect_spots(self, self.zones)
+        self.sprites.sync(self.spots, self.zones)
+        self.board.changed()
+        self._hover_dirty = True
+        self.hud.update_panels()
+
+    def _auto_spread(self) -> None:
+        """Spread a pile once when legal answers name cards inside it (a searched deck); close it after.
+
+        Only a change of those piles opens or closes the spread, so a player may close it and look at the table.
+        """
+        piles = frozenset(self.actions.answer_piles()) if self.curtain is None else frozenset()
+        if piles == self._auto_piles:
+            return
+        if self.inspect in self._auto_piles and self.inspect not in piles:
+            self.inspect = None
+        self._auto_piles = piles
+        if piles and self.inspect is None:
+            self.inspect = sorted(piles)[0]
+
+    def set_inspect(self, zone_key) -> None:
+        """Spread a pile's cards over the table (None closes the spread)."""
+        self.inspect = zone_key
+        self.refresh()
+
+    def say(self, text: str) -> None:
+        """Show a message in the status line for a few seconds."""
+        self.message, self.message_t = text, 4.0
+
+    def hover_moved(self) -> None:
+        """Note that the card under the mouse may have changed (found again in `update`)."""
+        self._hover_dirty = True
+
+    # --- events ------------------------------------------------------------------------------
+    def process_event(self, e) -> None:
+        if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            if not self.hud.on_button(e.ui_element):
+                self.dialogs.process_event(e)
+            return
+        if self.dialogs.process_event(e):
+            return
+        if self.curtain is not None:
+            if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or e.type == pygame.KEYDOWN and e.key in (
+                    pygame.K_SPACE, pygame.K_RETURN):
+                self._lift_curtain()
+            return
+        self.pointer.process_event(e)
+
+    def _lift_curtain(self) -> None:
+        """Show the table to the player the curtain waited for (hotseat)."""
+        self.viewer, self.curtain = self.curtain, None
+        self.sprites.motions = {}
+        self.message, self.message_t = "", 0.0
+        self.refresh()
+
+    def sees_widget_click(self, e) -> bool:
+        """Let left clicks on a player panel through: they answer `target_player` choices."""
+        if getattr(e, "button", 0) != 1 or self.curtain is not None or self.dialogs.is_open():
+            return False
+        return self.pointer.player_at(e.pos) is not None
+
+    # --- per frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.sprites.tick(dt)
+        self.hud.tick()
+        self.board.tick(dt)
+        if self.message_t > 0:
+            self.message_t -= dt
+        if self._hover_dirty or self.sprites.sliding():
+            hov = self.pointer.spot_at(self.mouse) if not self.pointer.drag else None
+            if hov is not None and self.inspect and hov.layer < 1000:
+                hov = None   # under the spread's cloth: not previewed
+            self._hover_key_now = hov.key if hov is not None else None
+            self._hover_dirty = False
+        key = self._hover_key_now
+        if key != self.hover_key:
+            self.hover_key, self.hover_t = key, 0.0
+        else:
+            self.hover_t += dt
+        self.bot.step(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the view (reads the scene and its parts; never changes the game)."""
+        if self.curtain is not None:
+            self.board.draw_curtain(surface)
+            return
+        surface.blit(self.board.background(), (0, 0))
+        self.hud.draw_top_bar(surface)
+        self.board.draw_cards(surface, self.actions.lit_now(self.pointer.drag[2] if self.pointer.drag else None))
+        self.preview.draw(surface)
+        self.board.draw_coins(surface)
+        if self.view.outcome is not None:
+            self.board.banner(surface, str(self.view.outcome))
+        self.hud.draw_status(surface)
