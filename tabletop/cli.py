@@ -8,7 +8,8 @@ from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, TabletopError
 from .engine.msg import msg
-from .i18n import render, render_error, tr, user_language
+from .i18n import render, render_error, tr
+from .ui.settings import user_language
 
 
 def _deferred(module: str, func: str = "run"):

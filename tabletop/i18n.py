@@ -177,17 +177,6 @@ def language_from_env(environ=None) -> str:
     return "en"
 
 
-def user_language() -> str:
-    """Return the language of the user's settings file, or else the one the environment asks for."""
-    try:
-        from .ui.settings import chosen_language
-    except ImportError:
-        chosen = None
-    else:
-        chosen = chosen_language()
-    return chosen if chosen in LANGS else language_from_env()
-
-
 class Words:
     """The interface's words in one language: `words("Turn {n}", n=3)`, `words.label(zone_spec)`.
 

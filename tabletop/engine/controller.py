@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from .action import Action, Event
 from .msg import Msg, Term, msg
+
+N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
 from .state import Card, Outcome, State, split_key, zone_key
 
 _REGISTRY: dict[str, type] = {}
@@ -466,15 +468,15 @@ class Controller:
                 uid = a["card"]
             src = s.cards[uid].zone
             self.move(s, uid, a["to"], face_up=a.get("face_up"), tapped=None)
-            said("[manual] {who} moves {card} from {src} to {dst}", uid, src=self.zone_label(src),
+            said(N_("[manual] {who} moves {card} from {src} to {dst}"), uid, src=self.zone_label(src),
                  dst=self.zone_label(a["to"]))
         elif a.kind in ("m_tap", "m_untap"):
             s.cards[a["card"]].tapped = a.kind == "m_tap"
-            said("[manual] {who}: {word} {card}", a["card"], word=self.rs.word("tap" if a.kind == "m_tap" else "untap"))
+            said(N_("[manual] {who}: {word} {card}"), a["card"], word=self.rs.word("tap" if a.kind == "m_tap" else "untap"))
         elif a.kind == "m_flip":
             c = s.cards[a["card"]]
             self.flip(s, c.uid, not c.face_up)
-            said("[manual] {who} turns {card} face up" if c.face_up else "[manual] {who} turns {card} face down", c.uid)
+            said(N_("[manual] {who} turns {card} face up") if c.face_up else N_("[manual] {who} turns {card} face down"), c.uid)
         elif a.kind == "m_count":
             c = s.cards[a["card"]]
             value = max(0, c.counters.get(a["name"], 0) + a.get("delta", 1))
@@ -482,7 +484,7 @@ class Controller:
                 c.counters[a["name"]] = value
             else:
                 c.counters.pop(a["name"], None)
-            said("[manual] {who}: {name} on {card} = {value}", c.uid, name=self.counter_word(a["name"]), value=value)
+            said(N_("[manual] {who}: {name} on {card} = {value}"), c.uid, name=self.counter_word(a["name"]), value=value)
         elif a.kind == "m_shuffle":
             self.shuffle(s, a["zone"])
             self.log(s, msg("[manual] {who} shuffles {zone}", who=who, zone=self.zone_label(a["zone"])), kind="manual")

@@ -118,6 +118,12 @@ class App:
         else:
             self.pop()
 
+    def open_settings(self) -> None:
+        """Open the settings page over the top scene (Back returns to it); a language applied there
+        switches every scene at once, the table underneath included."""
+        if self.home is not None:
+            self.push(self.home(self, page="settings", over=True))
+
     def set_size(self, size) -> None:
         """Change the window's logical size (the settings' window size)."""
         size = tuple(int(x) for x in size)

@@ -30,7 +30,6 @@ def load() -> dict:
 
     The language defaults to what the environment asks for (LANG=ja_JP.UTF-8 starts in Japanese).
     """
-    from tabletop.i18n import language_from_env
     out = json.loads(json.dumps(DEFAULTS))
     out["language"] = language_from_env()
     try:
@@ -55,7 +54,7 @@ def save(settings: dict) -> None:
 # --- interface words ------------------------------------------------------------------------
 # The words themselves live in the catalogues (tabletop/locale/ja/core.yaml); this is the interface's
 # short form of the translation layer, kept under its old name.
-from tabletop.i18n import Words  # noqa: E402,F401
+from tabletop.i18n import LANGS, Words, language_from_env  # noqa: E402,F401
 
 
 def chosen_language() -> str | None:
@@ -66,3 +65,9 @@ def chosen_language() -> str | None:
         return None
     lang = d.get("language") if isinstance(d, dict) else None
     return lang if isinstance(lang, str) else None
+
+
+def user_language() -> str:
+    """Return the language of the user's settings file, or else the one the environment (LANG) asks for."""
+    chosen = chosen_language()
+    return chosen if chosen in LANGS else language_from_env()

@@ -12,13 +12,15 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
+from tabletop.i18n import N_
+
 from .. import fonts, geometry
 from ..scene import html_escape
 
 BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
 MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a menu of them all
-HINT = ("drag a card to move it · click to use it · right-click for every action · "
-        "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
+HINT = N_("drag a card to move it · click to use it · right-click for every action · "
+          "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
 
 
 class Hud:
@@ -91,7 +93,7 @@ class Hud:
         for b, a in self.ui.get("actions", []):
             if el is b:
                 if a is None:
-                    self.scene.dialogs.open_menu("Actions", self.scene.actions.button_actions())
+                    self.scene.dialogs.open_menu(self.scene.app.words("Actions"), self.scene.actions.button_actions())
                 else:
                     self.scene.actions.act(a)
                 return True
@@ -155,12 +157,13 @@ class Hud:
         prompt = ""
         for p in sc.view.pending:
             who = "P%d" % (p["player"] + 1)
-            prompt = f"<b>{who}</b>: {html_escape(str(p.get('prompt', '')))}"
+            prompt = f"<b>{who}</b>: {html_escape(t.render(p.get('prompt', '')))}"
             break
         if sc.manual_mode:
-            prompt = "<b>" + html_escape(t("Manual")) + "</b>: drag, click, right-click anything; moves are logged as manual"
+            prompt = ("<b>" + html_escape(t("Manual")) + "</b>: "
+                      + html_escape(t("drag, click, right-click anything; moves are logged as manual")))
         elif sc.game.is_over():
-            prompt = f"<b>{html_escape(str(sc.game.outcome()))}</b>"
+            prompt = f"<b>{html_escape(t.render(sc.game.outcome().message))}</b>"
         elif sc.view.to_act is not None and sc.view.to_act != sc.viewer:
             prompt = prompt or html_escape(t("Waiting for P{n}", n=sc.view.to_act + 1))
         return prompt
@@ -171,17 +174,19 @@ class Hud:
         who = t("Player {n}", n=p + 1)
         seat = sc.seats[p]
         if seat is not None:
-            who += f" (bot: {getattr(seat, 'level', 'bot')})"
+            level = getattr(seat, "level", None)
+            who = t("{who} (bot: {level})", who=who, level=t(level)) if level else t("{who} (bot)", who=who)
         elif not sc.hotseat:
-            who += " (you)"
+            who = t("{who} (you)", who=who)
         mark = " ◀" if v.to_act == p else ""
         rows = []
         pub = v.public.get("players") if isinstance(v.public, dict) else None
         values = pub[p] if pub and len(pub) > p and isinstance(pub[p], dict) else v.players[p]
         for k, val in values.items():
             if isinstance(val, (dict, list)):
-                val = len(val) if isinstance(val, list) else ", ".join(f"{a} {b}" for a, b in val.items())
-            rows.append(f"{html_escape(str(k))} <b>{html_escape(str(val))}</b>")
+                val = len(val) if isinstance(val, list) else ", ".join(f"{t.render(a)} {t.render(b)}"
+                                                                        for a, b in val.items())
+            rows.append(f"{html_escape(t.render(k))} <b>{html_escape(t.render(val))}</b>")
         if not pub:   # no panel data from the controller: at least the sizes of hand and piles
             for z in sc.zones:
                 if z.owner == p and z.spec.kind in ("pile", "hand"):
@@ -196,6 +201,7 @@ class Hud:
     def _update_log(self, lines) -> None:
         """Show the log; new lines are appended (re-laying out the whole box costs ~100 ms)."""
         viewer = self.scene.viewer
+        lines = [self.scene.app.words.render(x) for x in lines]   # in the language shown now
         if self._log_viewer != viewer:   # another seat's log: never keep a line of the old one
             self._log_shown, self._log_viewer = [], viewer
         shown = self._log_shown
@@ -239,7 +245,7 @@ class Hud:
         y = self.ui["prompt_y"]
         shown = acts if len(acts) <= MAX_BUTTONS else acts[:MAX_BUTTONS - 1]
         for a in shown:
-            text = sc.game.describe(a, sc.viewer)
+            text = sc.app.words.render(sc.game.describe(a, sc.viewer))
             label, oid = text, None
             if fonts.font(14).size(text)[0] > iw - 14:   # too long: a smaller font, then an ellipsis
                 oid = "#answer_small"
@@ -249,7 +255,7 @@ class Hud:
             self.ui["actions"].append((b, a))
             y += 28
         if len(acts) > MAX_BUTTONS:
-            more = f"… {len(acts) - len(shown)} {sc.app.words('more')}"
+            more = sc.app.words("… {n} more", n=len(acts) - len(shown))
             b = UIButton(pygame.Rect(4, y, iw, 26), more, sc.manager, container=self.ui["side"])
             self.ui["actions"].append((b, None))
 
@@ -270,16 +276,21 @@ class Hud:
                 bar.blit(s, s.get_rect(center=r.center))
                 x = r.right + 4
             x += 14
-            v = sc.view
-            parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
-            shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
-            parts += [f"{k}: {val}" for k, val in shared.items()]
-            seen_as = "view: P{n}" if sc.hotseat or not sc.humans else "you are P{n}"
-            parts.append(t(seen_as, n=sc.viewer + 1))
-            s = fonts.text("   ".join(parts), 14, (230, 230, 230))
+            s = fonts.text("   ".join(self.top_bar_words()), 14, (230, 230, 230))
             bar.blit(s, (x, (geometry.TOP_BAR - s.get_height()) // 2))
             self.top_bar = bar
         surface.blit(self.top_bar, (0, 0))
+
+    def top_bar_words(self) -> list[str]:
+        """Return the top bar's words after the phases: turn, whose turn, shared values, whose view."""
+        sc = self.scene
+        t, v = sc.app.words, sc.view
+        parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
+        shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
+        parts += [t("{name}: {value}", name=k, value=val) for k, val in shared.items()]
+        seen_as = N_("view: P{n}") if sc.hotseat or not sc.humans else N_("you are P{n}")
+        parts.append(t(seen_as, n=sc.viewer + 1))
+        return parts
 
     def phase_items(self) -> list[tuple[str, bool]]:
         """Return the phase bar's (label, lit) entries.
@@ -298,7 +309,7 @@ class Hud:
             hidden = {p["id"] for p in rs.phases if p["id"].startswith(("mulligan", "side"))}
         items = [(t.label(p), p["id"] == cur) for p in rs.phases if p["id"] == cur or p["id"] not in hidden]
         if cur and not any(p["id"] == cur for p in rs.phases):
-            label = rs.words.get("phase." + cur) or (t("Setup") if cur == "setup" else cur)
+            label = t.render(rs.words.get("phase." + cur) or (t("Setup") if cur == "setup" else cur))
             items.insert(0, (label, True))
         return items
 
@@ -309,7 +320,7 @@ class Hud:
         r = pygame.Rect(0, y, sc.size[0] - geometry.SIDE_PANEL, geometry.STATUS_BAR)
         surface.fill((16, 20, 25), r)
         if sc.message_t > 0 and sc.message:
-            s = fonts.text(fonts.ellipsize(sc.message, 15, r.w - 16), 15, (255, 210, 120))
+            s = fonts.text(fonts.ellipsize(sc.app.words.render(sc.message), 15, r.w - 16), 15, (255, 210, 120))
         else:
             s = fonts.text(sc.app.words(HINT), 13, (140, 150, 160))
         surface.blit(s, (8, y + (geometry.STATUS_BAR - s.get_height()) // 2))
