@@ -27,7 +27,7 @@ def _sample(key: str) -> Msg:
     args = {}
     for _, name, spec, _ in string.Formatter().parse(key):
         if name is not None:
-            args[name] = 2 if spec and spec[-1] in "dfx" else "VALUE"
+            args[name] = 2 if spec and spec[-1] in "dfx%eg" else "VALUE"
     return Msg(key, tuple(sorted(args.items())))
 
 

@@ -12,17 +12,31 @@ from tabletop import i18n
 
 from . import settings as settings_mod
 
+def _font(size: int, bold: bool = False) -> dict:
+    """Return a theme font: pygame_gui's bundled Noto Sans JP (it covers Latin too), named by its files so
+    it serves every locale (pygame_gui loads it by itself only for the Japanese one)."""
+    d = {"name": "noto_sans_jp", "size": str(size),
+         "regular_resource": {"package": "pygame_gui.data", "resource": "NotoSansJP-Regular.otf"},
+         "bold_resource": {"package": "pygame_gui.data", "resource": "NotoSansJP-Bold.otf"}}
+    if bold:
+        d["bold"] = "1"
+    return d
+
+
 THEME = {
     "defaults": {
         "colours": {"normal_bg": "#2b3440", "hovered_bg": "#3b4a5c", "active_bg": "#1f5f8b",
                     "normal_text": "#eeeeee", "dark_bg": "#1c2229", "normal_border": "#55606e",
                     "selected_bg": "#1f5f8b", "disabled_bg": "#262b31", "disabled_text": "#777777"},
-        "font": {"name": "noto_sans_jp", "size": "14"},
+        "font": _font(14),
     },
-    "text_box": {"colours": {"dark_bg": "#161b21"}, "font": {"name": "noto_sans_jp", "size": "13"}},
-    "#answer_small": {"font": {"name": "noto_sans_jp", "size": "11"}},
+    "text_box": {"colours": {"dark_bg": "#161b21"}, "font": _font(13)},
+    # Each element type names the font too: the "defaults" block gives colours only.
+    **{kind: {"font": _font(14)} for kind in ("button", "label", "text_entry_line", "drop_down_menu",
+                                               "selection_list", "window", "tool_tip")},
+    "#answer_small": {"font": _font(11)},
     "#lit": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3b9a62"}},
-    "#title": {"font": {"name": "noto_sans_jp", "size": "40", "bold": "1"}},
+    "#title": {"font": _font(40, bold=True)},
 }
 
 

@@ -181,7 +181,10 @@ class Hud:
         mark = " ◀" if v.to_act == p else ""
         rows = []
         pub = v.public.get("players") if isinstance(v.public, dict) else None
-        values = pub[p] if pub and len(pub) > p and isinstance(pub[p], dict) else v.players[p]
+        if pub and len(pub) > p and isinstance(pub[p], dict):
+            values = pub[p]
+        else:   # the player values themselves, named by the ruleset's `value.<key>` words
+            values = {sc.game.controller.value_word(k): val for k, val in v.players[p].items()}
         for k, val in values.items():
             if isinstance(val, (dict, list)):
                 val = len(val) if isinstance(val, list) else ", ".join(f"{t.render(a)} {t.render(b)}"
@@ -208,14 +211,20 @@ class Hud:
         if lines == shown:
             return
         box = self.ui["log"]
+        # Lines are wrapped here (Japanese breaks between characters, not at hyphens as the box would).
+        wrap_rect = getattr(box, "text_wrap_rect", None)
+        width = (wrap_rect.w if wrap_rect is not None else box.get_relative_rect().w - 18) - 22   # the scroll bar
+
+        def html(xs):
+            return "<br>".join(html_escape(ln) for x in xs for ln in fonts.wrap(x, 13, width))
         for d in range(1, min(len(lines), 30) + 1):
             keep = len(lines) - d
             if shown and keep > 0 and lines[:keep] == shown[len(shown) - keep:] and self._log_rows < 200:
-                box.append_html_text("<br>" + "<br>".join(html_escape(x) for x in lines[keep:]))
+                box.append_html_text("<br>" + html(lines[keep:]))
                 self._log_rows += d
                 break
         else:
-            box.set_text("<br>".join(html_escape(x) for x in lines))
+            box.set_text(html(lines))
             self._log_rows = len(lines)
         self._log_shown = list(lines)
         if box.scroll_bar is not None:
