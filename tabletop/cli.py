@@ -1,4 +1,4 @@
-"""The `tabletop` command: the main menu, and the verbs play, validate, replay, simulate, cards, studio."""
+"""The `tabletop` command: the main menu, and the verbs play, validate, replay, simulate, deck, cards, studio."""
 from __future__ import annotations
 
 import argparse
@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: the number of cores)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--out", help="also write the summary and one record per game to this JSON file")
+    p.add_argument("--plot", metavar="DIR", help="write PNG charts of the run to DIR (needs the plots extra: "
+                   "pip install 'tabletop[plots]')")
     p.add_argument("--ray", metavar="ADDRESS", help="run the games as tasks on an existing Ray cluster")
     p.add_argument("--think", type=float, default=None, help="think-time budget of the search bot, seconds")
     p.add_argument("--rollouts", type=int, default=None, metavar="N",
@@ -106,6 +108,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-actions", type=int, default=None, metavar="N",
                    help="count a game that has not ended after N actions as an error (default 5000)")
     p.set_defaults(func=_deferred("tabletop.sim"))
+
+    p = sub.add_parser("deck", help="list, check, export and import decks (plain-text lists)")
+    p.add_argument("ruleset", help="ruleset id")
+    p.add_argument("--check", metavar="DECK", help="print the deck rules DECK breaks (a deck name, deck file or .txt list)")
+    p.add_argument("--export", metavar="DECK", help="print DECK as a plain-text list (\"2 鬼の咆哮\" a line)")
+    p.add_argument("--english", action="store_true", help="with --export: English card names where cards have them")
+    p.add_argument("--out", help="with --export: write the list to this file")
+    p.add_argument("--import", dest="import_", metavar="FILE", help="save a plain-text list as one of your decks")
+    p.add_argument("--name", help="with --import: the deck's name (its file name in your decks folder)")
+    p.add_argument("--title", help="with --import: the deck's title")
+    p.add_argument("--replace", action="store_true", help="with --import: replace your deck of that name")
+    p.set_defaults(func=_deferred("tabletop.deckcli"))
 
     p = sub.add_parser("cards", help="export card faces and print sheets")
     p.add_argument("ruleset", help="ruleset id")

@@ -1,6 +1,7 @@
 """`tabletop simulate`: many seeded bot-vs-bot games, summarised for balancing card designs.
 
     tabletop simulate senkai --games 1000 --p1 greedy --p2 random --workers 2 --json
+    tabletop simulate senkai --games 200 --plot charts/      # PNG charts (the optional plots extra)
 
 Game i of a run with seed S is seeded by `game_seed(S, i)` alone (deck shuffles, coins and both
 bots' choices), so a run gives the same results however its games are spread over worker
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import math
 import multiprocessing
 import os
 import statistics
@@ -27,6 +27,7 @@ from tabletop.engine.controller import controller_class
 from tabletop.engine.errors import DataError
 from tabletop.engine.game import Game, resolve_deck
 from tabletop.engine.ruleset import load_ruleset
+from tabletop.stats import wilson
 
 MAX_ACTIONS = 5000
 _MASK = (1 << 63) - 1
@@ -43,6 +44,7 @@ class Job:
     think: float | None = None
     rounds: int | None = None
     max_actions: int = MAX_ACTIONS
+    keep_log: bool = False               # record each game's action log (simulate --out: replayable games)
 
 
 @dataclass
@@ -72,6 +74,7 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
     rec = {"index": index, "seed": seed, "winner": None, "reason": "", "first": None, "turns": 0,
            "actions": 0, "played": [[], []], "fallbacks": [0, 0], "error": None}
     bots = []
+    g = None
     try:
         g = Game.new(job.ruleset, decks=list(job.decks), seed=seed)
         bots = [make_bot(job.bots[p], p, seed, think=job.think, rounds=job.rounds) for p in (0, 1)]
@@ -100,6 +103,8 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
         where = f" at {os.path.basename(tb[-1].filename)}:{tb[-1].lineno}" if tb else ""
         rec["error"] = f"{type(e).__name__}: {e}{where}"
     rec["fallbacks"] = [getattr(b, "fallbacks", 0) for b in bots] or [0, 0]
+    if job.keep_log and g is not None:
+        rec["log"] = list(g.actions)
     return rec
 
 
@@ -186,17 +191,6 @@ def _run_ray(job: Job, games: int, address: str, tick) -> list[dict]:
 
 
 # --- the summary ------------------------------------------------------------------------------
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Return the 95% Wilson score interval of a share k/n (0..1); (0, 1) when n is 0."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
 def _spread(values: list) -> dict:
     if not values:
         return {"avg": 0.0, "median": 0.0, "min": 0, "max": 0}
@@ -292,7 +286,13 @@ def run(args) -> int:
     rs = load_ruleset(args.ruleset)
     decks = tuple(None if d is None else resolve_deck(rs, d, i) for i, d in enumerate((args.deck1, args.deck2)))
     job = Job(rs.id, bots, decks, int(args.seed), getattr(args, "think", None), getattr(args, "rollouts", None),
-              getattr(args, "max_actions", None) or MAX_ACTIONS)
+              getattr(args, "max_actions", None) or MAX_ACTIONS, keep_log=bool(args.out))
+    plot_dir = getattr(args, "plot", None)
+    if plot_dir:
+        from tabletop.plots import need_matplotlib
+        if need_matplotlib():
+            print(f"tabletop simulate: --plot: {need_matplotlib()}", file=sys.stderr)
+            return 2
     if args.workers is not None and args.workers < 1:
         print("tabletop simulate: --workers must be at least 1", file=sys.stderr)
         return 2
@@ -315,9 +315,14 @@ def run(args) -> int:
     if args.out:
         try:
             with open(args.out, "w", encoding="utf-8") as f:
-                json.dump({**summary, "records": records}, f, ensure_ascii=False, indent=1)
+                played_with = [(d or resolve_deck(rs, None, i)).to_dict() for i, d in enumerate(decks)]
+                json.dump({**summary, "decks": played_with, "records": records}, f, ensure_ascii=False, indent=1)
         except OSError as e:
             raise DataError(args.out, None, f"cannot write the results: {e.strerror}") from None
+    if plot_dir:
+        from tabletop.plots import plot_run
+        for path in plot_run(summary, records, plot_dir):
+            print(f"chart: {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:

@@ -1,9 +1,15 @@
 """Build playable games from what one player may know (a `View`), for the bots' lookahead.
 
 A bot never sees the hidden state. To look ahead it samples one *determinization*: a full `State`
-consistent with its view, in which every card it cannot see gets an identity drawn from its
-owner's open deck list minus that owner's cards the viewer can see. Many samples averaged over
-stand in for the unknown (determinized Monte-Carlo, as in OpenSpiel's ISMCTS-style bots).
+consistent with its view, in which every card it cannot see gets a guessed identity. Many samples
+averaged over stand in for the unknown (determinized Monte-Carlo, as in OpenSpiel's ISMCTS-style bots).
+
+Where the guesses come from is what the player may know, never the hidden deck list:
+- the player's own cards: their own deck list (they built it) minus their cards they can see;
+- the opponent's cards: their deck list only when the view holds it (game option
+  `open_decklists`); otherwise the ruleset's card pool, each card allowed where it lies (the
+  deck section of its pile: kinds, `where`, side-only cards), weighted by the ruleset's starter
+  decks as a prior and by the copies the player sees, within the copy limits.
 
 What is kept as seen: every visible card (uid, identity, counters, flags, tapped, face-up, host);
 hidden cards on the table keep their uid (the viewer can point at them); hidden pile cards get
@@ -18,42 +24,135 @@ from collections import Counter
 
 from tabletop.engine.game import Game, resolve_options
 from tabletop.engine.ruleset import Ruleset, load_ruleset
-from tabletop.engine.state import Card, State, copy_json
+from tabletop.engine.state import Card, State, copy_json, split_key
 from tabletop.engine.view import CardView, View
 
+# The weight of a pool card no starter deck holds: possible, but a guess the prior does not favour.
+POOL_WEIGHT = 0.25
 
-def sample_identities(view: View, rng: random.Random) -> dict[int, list[str]]:
-    """Return, for each owner, a shuffled list of card ids for that owner's cards the viewer cannot see.
 
-    The pool is the owner's open deck list minus every card of that owner the viewer sees. If
-    the pool runs short (a deck list that does not match the cards in play), the shortfall is
-    filled from the owner's whole list so a determinization can always be built.
+def sample_identities(view: View, rng: random.Random, ruleset: Ruleset | None = None) -> dict[int, list[str]]:
+    """Return, for each owner, a list of card ids for that owner's hidden cards, in `_all_cards` order.
+
+    With the owner's list in the view, the pool is that list minus the owner's cards the viewer
+    sees (short of cards, the shortfall is filled from the whole list). Without it, each hidden
+    card is drawn from the ruleset's card pool for where it lies (see the module docstring).
     """
     seen: list[Counter] = [Counter(), Counter()]
-    hidden = [0, 0]
-    for cv in _all_cards(view):
+    hidden: list[list[CardView]] = [[], []]
+    for cv in _build_order(view):
         if cv.cid is None:
-            hidden[cv.owner] += 1
+            hidden[cv.owner].append(cv)
         else:
             seen[cv.owner][cv.cid] += 1
     out = {}
     for p in (0, 1):
         deck = view.decks[p] if p < len(view.decks) else {}
+        if not deck and hidden[p]:
+            out[p] = _from_pool(ruleset or load_ruleset(view.ruleset), hidden[p], seen[p], rng)
+            continue
         pool = []
         for cid, n in deck.items():
             pool += [cid] * max(0, n - seen[p][cid])
         rng.shuffle(pool)
         all_ids = sorted(deck) or sorted(seen[p]) or ["?"]
-        while len(pool) < hidden[p]:
+        while len(pool) < len(hidden[p]):
             pool.append(rng.choice(all_ids))
-        out[p] = pool[:hidden[p]]
+        out[p] = pool[:len(hidden[p])]
     return out
+
+
+def _from_pool(rs: Ruleset, hidden: list[CardView], seen: Counter, rng: random.Random) -> list[str]:
+    """Guess one id per hidden card from the card pool, weighted by the starter decks and `seen`."""
+    used = Counter(seen)
+    out = []
+    draws: dict = {}      # section -> [ids, cumulative weights], rebuilt only when a card runs out
+    for cv in hidden:
+        sec = _section(rs, cv.zone)
+        got = draws.get(sec)
+        if got is None:
+            got = draws[sec] = _weights(rs, sec, seen, used)
+        while True:
+            ids, cum = got
+            if not ids:                 # every pool card at its limit: allow more copies
+                ids = [cid for cid, _ in _candidates(rs, sec)] or sorted(rs.cards)
+                cid = rng.choice(ids)
+                break
+            cid = rng.choices(ids, cum_weights=cum)[0]
+            if used[cid] < _limit(rs, sec, cid):
+                break
+            got = draws[sec] = _weights(rs, sec, seen, used)
+        used[cid] += 1
+        out.append(cid)
+    return out
+
+
+def _weights(rs: Ruleset, sec: str, seen: Counter, used: Counter) -> list:
+    """Return [ids, cumulative weights] of the section's pool cards still under their copy limit."""
+    ids, cum, total = [], [], 0.0
+    for cid, w in _candidates(rs, sec):
+        if used[cid] < _limit(rs, sec, cid):
+            total += w + seen[cid]
+            ids.append(cid)
+            cum.append(total)
+    return [ids, cum]
+
+
+_CANDIDATES: dict = {}
+
+
+def _section(rs: Ruleset, zone: str) -> str:
+    """Return the deck section a card lying in `zone` comes from: the section dealt there, else the first."""
+    name = split_key(zone)[1]
+    for sec, spec in rs.deck.items():
+        if spec.get("zone") == name:
+            return sec
+    return "side" if name == "side" and "side" not in rs.deck else next(iter(rs.deck))
+
+
+def _candidates(rs: Ruleset, sec: str) -> list[tuple[str, float]]:
+    """Return (card id, prior weight) of every pool card a deck may hold in section `sec` (cached per ruleset)."""
+    key = (id(rs), sec)
+    got = _CANDIDATES.get(key)
+    if got is not None and got[0] is rs:
+        return got[1]
+    spec = rs.deck.get(sec, {})
+    starters = Counter()
+    for name in rs.starter_decks or sorted(rs.decks):
+        if name in rs.decks:
+            for s2, rows in rs.decks[name].sections.items():
+                if s2 == sec or (sec not in rs.deck and s2 == "side"):
+                    for cid, n, _ in rows:
+                        starters[cid] += n
+    out = []
+    for cid, card in sorted(rs.cards.items()):
+        if spec.get("kinds") and card.kind not in spec["kinds"]:
+            continue
+        if card.side_only and sec != "side":
+            continue
+        if any(card.get(f) != want for f, want in (spec.get("where") or {}).items()) \
+                and card.get("deck_section") != sec:
+            continue
+        out.append((cid, starters[cid] + POOL_WEIGHT))
+    _CANDIDATES[key] = (rs, out)
+    return out
+
+
+def _limit(rs: Ruleset, sec: str, cid: str) -> float:
+    """Return how many copies of `cid` a deck may hold (the card's own rule over its section's)."""
+    copies = rs.cards[cid].copies
+    if copies == "any":
+        return float("inf")
+    if isinstance(copies, int):
+        return copies
+    limit = rs.deck.get(sec, {}).get("max_copies")
+    return float("inf") if limit is None else limit
 
 
 def determinize(view: View, rng: random.Random, ruleset: Ruleset | None = None) -> State:
     """Return a full State consistent with `view`, hidden identities sampled with `rng`."""
     rs = ruleset or load_ruleset(view.ruleset)
-    idents = sample_identities(view, rng)
+    idents = sample_identities(view, rng, rs)
     nxt = {0: 0, 1: 0}
     known = set(view.cards)
     total = sum(sum(d.values()) for d in view.decks) if view.decks else 0
@@ -112,6 +211,17 @@ def _controller(rs: Ruleset):
     if ctl is None or ctl.rs is not rs:
         ctl = _CONTROLLERS[key] = controller_class(rs.controller)(rs)
     return ctl
+
+
+def _build_order(view: View):
+    """Yield every card of the view in the order `determinize` builds them (zones, then hosts before attachments)."""
+    def walk(cv):
+        yield cv
+        for a in cv.attached:
+            yield from walk(a)
+    for cards in view.zones.values():
+        for cv in cards:
+            yield from walk(cv)
 
 
 def _all_cards(view: View):

@@ -217,6 +217,7 @@ class Ijinden(EffectsMixin, Controller):
             for z in ("hand", "battlefield", "guardians", "mana", "graveyard"):
                 for u in list(s.zones[f"{p}.{z}"]):
                     self.move(s, u, f"{p}.deck", face_up=False)
+        self.renumber(s, list(s.cards))   # no id of the last game tells a card of this one (表面を見てはいけません)
         self.log(s, f"— game {s.data['match']['game']} of the match —", kind="game_start")
         if s.data["rules"]["side_deck"]:
             s.phase = "sideboard"
@@ -1075,6 +1076,9 @@ class Ijinden(EffectsMixin, Controller):
         }
         if k in ("side_in", "side_out") and a.get("cid") in self.rs.cards:
             name = self.rs.cards[a["cid"]].name
+            if viewer is not None and viewer != a.player:   # the deck and the side deck are private (IJ-R35)
+                from tabletop.engine.msg import msg
+                name = str(msg("a card ({rule})", rule="IJ-R35"))
             return f"サイド→デッキ {name}" if k == "side_in" else f"デッキ→サイド {name}"
         if k in words:
             return words[k]

@@ -1288,10 +1288,15 @@ class Monmusu(EffectsMixin, Controller):
     def describe(self, s, a, viewer=None):
         k = a.kind
         lab = lambda key: self.card_label(s, a[key], viewer)  # noqa: E731
+        # A cost told only of a card the viewer sees: the cost of a hidden card would name it.
+        seen = viewer is None or (a.get("card") in s.cards and self.visible(s, s.cards[a["card"]], viewer))
         try:
             if k == "choose_order":
                 return "先攻 (go first)" if a["choice"] == "first" else "後攻 (go second)"
             if k == "pick_main":
+                if viewer is not None and viewer != a.player:   # the pick is face down (MM-R7)
+                    from tabletop.engine.msg import msg
+                    return str(msg("メインモン娘: a face-down card ({rule})", rule="MM-R7"))
                 return f"メインモン娘: {self.rs.cards[a['choice']].name}"
             if k == "mulligan":
                 return "引き直す (mulligan)" if a["choice"] else "引き直さない (keep)"
@@ -1301,10 +1306,10 @@ class Monmusu(EffectsMixin, Controller):
                 card = self.card_label(s, s.pending[0]["card"], viewer)
                 return f"使用する: {card} (use)" if k == "use_skill" else f"使用しない: {card} (pass)"
             if k == "summon":
-                return f"召喚 {lab('card')} → {self.zone_label(a['to'])} (cost {self.d(s, a['card']).get('cost')})"
+                return f"召喚 {lab('card')} → {self.zone_label(a['to'])} (cost {self.d(s, a['card']).get('cost') if seen else '?'})"
             if k in ("evolve", "awaken"):
                 word = "進化" if k == "evolve" else "覚醒"
-                return f"{word} {lab('card')} → {lab('target')} (cost {self.stack_cost(s, a['card'], a['target'])})"
+                return f"{word} {lab('card')} → {lab('target')} (cost {self.stack_cost(s, a['card'], a['target']) if seen else '?'})"
             if k == "attack":
                 if a.get("target") is None:
                     return f"直接攻撃: {lab('card')} → P{a['target_player'] + 1}"

@@ -28,8 +28,12 @@ def register(cls):
 
 
 def controller_class(name: str, missing_ok: bool = False):
-    """Return the controller class registered under `name` (importing the built-in ones first)."""
-    import tabletop.controllers as builtin  # registers the built-in controllers
+    """Return the controller class registered under `name` (importing its built-in module first)."""
+    import tabletop.controllers as builtin  # a module registers its controllers when imported
+    if name not in _REGISTRY and name.isidentifier():
+        builtin.load(name)               # a built-in module is named after its controller's id
+    if name not in _REGISTRY:
+        builtin.load_all()
     if name not in _REGISTRY and not missing_ok:
         from .errors import TabletopError
         if name in builtin.IMPORT_ERRORS:
@@ -41,8 +45,41 @@ def controller_class(name: str, missing_ok: bool = False):
 
 
 def controller_ids() -> list[str]:
-    import tabletop.controllers  # noqa: F401
+    """Return the ids of every registered controller (the built-in ones imported first)."""
+    import tabletop.controllers as builtin
+    builtin.load_all()
     return sorted(_REGISTRY)
+
+
+# Keys whose values (an id, or lists of ids) name cards in pending choices, controller data and
+# card flags: `renumber` renames them. Other ints there (players, counts, turns) are left alone.
+CARD_KEYS = frozenset({"card", "cards", "source", "target", "targets", "options", "attacker", "attackers",
+                       "defender", "blocker", "blocks", "used", "host", "user", "uid"})
+
+
+def _ids(v, mapping: dict[int, int]):
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return mapping.get(v, v)
+    if isinstance(v, list):
+        return [_ids(x, mapping) for x in v]
+    if isinstance(v, dict):
+        _remap(v, mapping)
+    return v
+
+
+def _remap(obj, mapping: dict[int, int]) -> None:
+    """Rename card ids under CARD_KEYS anywhere in a JSON-like structure, in place."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k in CARD_KEYS:
+                obj[k] = _ids(v, mapping)
+            elif isinstance(v, (dict, list)):
+                _remap(v, mapping)
+    elif isinstance(obj, list):
+        for x in obj:
+            _remap(x, mapping)
 
 
 def player_name(p: int | None) -> str:
@@ -307,6 +344,69 @@ class Controller:
         after = self.seen_by(s, card)
         if (after[0] and not before[0]) or (after[1] and not before[1]):
             s.revealed = True
+        if before[0] and not after[0]:
+            s.lost.append((card.uid, 0))
+        if before[1] and not after[1]:
+            s.lost.append((card.uid, 1))
+
+    def settle_hidden(self, s: State) -> None:
+        """Give a fresh uid to every card a player lost sight of during this action and still may not see.
+
+        The engine calls this after each action (and after a new game's setup): a card that goes where
+        someone who saw it may not look (shuffled into a deck, set face down, back into the other
+        player's hand, a reveal that ends) must not be recognisable by the id they knew it by.
+        """
+        if not s.lost:
+            return
+        lost, s.lost = s.lost, []
+        todo = []
+        for uid, p in lost:
+            c = s.cards.get(uid)
+            if c is not None and uid not in todo and not self.seen_by(s, c)[p]:
+                todo.append(uid)
+        if todo:
+            self.renumber(s, todo)
+
+    def renumber(self, s: State, uids) -> dict[int, int]:
+        """Give the cards `uids` fresh ids, dealt in an order drawn from the game's seed; return old -> new.
+
+        Fresh ids are above every id the game has used, so an old id is never seen again. Zones,
+        hosts, attachments, pending choices and the controller's data follow (see `remap_refs`).
+        The order comes from a generator seeded by the game's seed and the ids, not from `s.rng`:
+        renumbering draws no randomness of the game (its shuffles and coins stay where they were).
+        """
+        from .rng import Rng
+        uids = sorted(uids)
+        start = max(s.cards) + 1      # ids only grow: cards are never removed, renamed ones go up
+        fresh = list(range(start, start + len(uids)))
+        Rng((s.seed * 1_000_003 + start) & ((1 << 63) - 1)).shuffle(fresh)
+        mapping = dict(zip(uids, fresh))
+        cards = s.cards
+        for old, new in mapping.items():
+            c = cards.pop(old)
+            c.uid = new
+            cards[new] = c
+        for c in cards.values():
+            if c.host in mapping:
+                c.host = mapping[c.host]
+            if c.attached:
+                c.attached = [mapping.get(a, a) for a in c.attached]
+        for key, zone in s.zones.items():
+            if any(u in mapping for u in zone):
+                s.zones[key] = [mapping.get(u, u) for u in zone]
+        self.remap_refs(s, mapping)
+        return mapping
+
+    def remap_refs(self, s: State, mapping: dict[int, int]) -> None:
+        """Rename card ids held in pending choices and controller data after `renumber` (override to add more).
+
+        The default renames the values of the keys that name cards (`CARD_KEYS`) wherever they sit.
+        """
+        _remap(s.pending, mapping)
+        _remap(s.data, mapping)
+        for c in s.cards.values():
+            if c.flags:
+                _remap(c.flags, mapping)
 
     def move(self, s: State, uid: int, to: str, *, index: int | None = None, face_up: bool | None = None,
              tapped: bool | None = False) -> Card:
@@ -317,6 +417,7 @@ class Controller:
         """
         c = s.cards[uid]
         before = self.seen_by(s, c)
+        carried = [(s.cards[a], self.seen_by(s, s.cards[a])) for a in c.attached] if c.attached else ()
         if c.host is not None:
             s.cards[c.host].attached.remove(uid)
             c.host = None
@@ -335,6 +436,8 @@ class Controller:
         for a in c.attached:
             s.cards[a].zone = to
         self._note_reveal(s, before, c)
+        for ca, seen in carried:     # cards attached to it go with it, out of sight maybe
+            self._note_reveal(s, seen, ca)
         return c
 
     def attach(self, s: State, uid: int, host: int, *, under: bool = False, face_up: bool = True) -> Card:
@@ -377,7 +480,11 @@ class Controller:
         """Shuffle a zone with the game's generator; everything peeked there is forgotten."""
         s.rng.shuffle(s.zones[key])
         for u in s.zones[key]:
-            s.cards[u].reveal = []
+            c = s.cards[u]
+            if c.reveal:
+                before = self.seen_by(s, c)
+                c.reveal = []
+                self._note_reveal(s, before, c)
         self.log(s, msg("{zone} shuffled", zone=self.zone_label(key)), kind="shuffle", zone=key)
 
     def coin(self, s: State, why: str = "") -> bool:

@@ -65,6 +65,7 @@ class Game:
         ctl.init(s, opts)
         ctl.setup(s, opts)
         ctl.after(s)
+        ctl.settle_hidden(s)
         s.revealed = False
         return cls(rs, s, opts, decks)
 
@@ -158,6 +159,7 @@ class Game:
         try:
             fn(s, action)
             self.controller.after(s)
+            self.controller.settle_hidden(s)
         except Exception:
             # A controller bug must not leave a half-applied action: rebuild the state as it was.
             self.state = self._replayed(self.actions)
@@ -170,14 +172,21 @@ class Game:
 
     def view(self, player: int) -> View:
         """Return what `player` may know (the only thing a renderer or a bot receives)."""
-        return make_view(self.state, self.controller, player, decks=self.deck_lists())
+        return make_view(self.state, self.controller, player, decks=self.deck_lists(player))
 
-    def deck_lists(self) -> list[dict]:
-        """Return each player's open deck list ({card id: count}), from the cards the game holds."""
+    def deck_lists(self, viewer: int | None = None) -> list[dict]:
+        """Return each player's deck list ({card id: count}) as `viewer` may know it, from the cards the game holds.
+
+        A player knows their own list (they built it); the opponent's list is empty unless the game
+        option `open_decklists` is on. `viewer` None returns both lists (for the engine and tests).
+        """
         lists = [{}, {}]
         for c in self.state.cards.values():
             lists[c.owner][c.cid] = lists[c.owner].get(c.cid, 0) + 1
-        return [dict(sorted(d.items())) for d in lists]
+        out = [dict(sorted(d.items())) for d in lists]
+        if viewer is not None and not (self.options or {}).get("open_decklists"):
+            out[1 - viewer] = {}
+        return out
 
     def outcome(self) -> Outcome | None:
         return self.state.outcome
@@ -288,18 +297,27 @@ def zone_keys(rs: Ruleset) -> list[str]:
 
 
 def resolve_deck(rs: Ruleset, deck, seat: int) -> DeckList:
-    """Accept a DeckList, a deck name of the ruleset, a path to a deck file, or None (starter deck)."""
+    """Accept a DeckList, a deck name, a path to a deck file, or None (starter deck).
+
+    A name is looked up first among the ruleset's shipped decks, then among the user's decks
+    (docs/decks.md), then taken as a file path.
+    """
     if deck is None:
         return rs.starter(seat)
     if isinstance(deck, DeckList):
         return deck
     if isinstance(deck, str) and deck in rs.decks:
         return rs.decks[deck]
+    from .decks import find_user_deck, list_decks   # the user's own decks come after the shipped ones
+    mine = find_user_deck(rs, deck) if isinstance(deck, str) else None
+    if mine is not None:
+        return load_deck(mine, rs)
     path = Path(deck)
     if path.exists():
         return load_deck(path, rs)
+    known = ", ".join(e.name for e in list_decks(rs))
     raise DataError(deck, None, msg("no deck named {deck!r} in {ruleset} (known: {known}) and no such file",
-                                    deck=deck, ruleset=rs.id, known=", ".join(sorted(rs.decks))))
+                                    deck=deck, ruleset=rs.id, known=known))
 
 
 def resolve_options(rs: Ruleset, options: dict | None) -> dict:

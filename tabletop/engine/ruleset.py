@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import DataError, DataErrors
-from .msg import Term, msg
+from .msg import Msg, Term, msg
 from .yamlio import Checker, YList, YMap, load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -97,6 +97,13 @@ _OPTION = {"type": "map", "fields": {
     "choices": {"type": "list"},
     "doc": {"type": "str", "default": ""},
 }}
+# Options every ruleset has, after its own (the table's, not the rules'): set like any option
+# (`--option open_decklists=true`, the new-game page) and kept in saves.
+TABLE_OPTIONS = {
+    "open_decklists": {"label": "デッキリスト公開", "label_en": "Open deck lists", "type": "bool", "default": False,
+                       "doc": "each player's view holds the opponent's deck list (tournaments with open lists, "
+                              "designers' test games); off, a player knows only their own list"},
+}
 RULESET_SPEC = {"type": "map", "fields": {
     "id": {"type": "str", "required": True},
     "name": {"type": "str", "required": True},
@@ -386,7 +393,8 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
              for k, z in d["zones"].items()}
     rs = Ruleset(id=d["id"], path=folder, name=d["name"], name_en=d["name_en"] or d["id"],
                  controller=d["controller"], description=d["description"], parameters=dict(d["parameters"]),
-                 options={k: dict(v) for k, v in d["options"].items()}, words=words,
+                 options={**{k: dict(v) for k, v in d["options"].items()},
+                          **{k: dict(v) for k, v in TABLE_OPTIONS.items() if k not in d["options"]}}, words=words,
                  colors={k: dict(v) for k, v in d["colors"].items()}, attributes=list(d["attributes"]),
                  phases=[dict(p) for p in d["phases"]], card_kinds=d["card_kinds"], deck=d["deck"],
                  zones=zones, starter_decks=list(d["starter_decks"]), players=dict(d["players"]))
@@ -466,7 +474,12 @@ def load_deck(path: Path, rs: Ruleset) -> DeckList:
     return deck_from_data(raw, path, rs)
 
 
-def deck_from_data(raw: dict, path, rs: Ruleset) -> DeckList:
+def deck_from_data(raw: dict, path, rs: Ruleset, check_rules: bool = True) -> DeckList:
+    """Build a DeckList from a deck file's mapping; raise every problem with its line.
+
+    `check_rules=False` reads a deck that breaks the deck rules (a draft in the deck editor): only
+    the file's shape, card ids and counts are checked.
+    """
     chk = Checker(path)
     known = {"name", "title", "description", *rs.deck}
     for k in raw:
@@ -498,20 +511,26 @@ def deck_from_data(raw: dict, path, rs: Ruleset) -> DeckList:
         sections[sec] = rows
     deck = DeckList(str(name), str(path), sections, str(raw.get("title", "") or name),
                     str(raw.get("description", "") or ""))
-    if not chk.errors:
-        for line, msg in check_deck_rules(deck, rs):
-            chk.error(line, msg)
+    if not chk.errors and check_rules:
+        for line, text in check_deck_rules(deck, rs):
+            chk.error(line, text)
         from .controller import controller_class  # here: controllers import this module
         cls = controller_class(rs.controller, missing_ok=True)
         if cls is not None:
-            for line, msg in cls.check_deck(deck, rs):
-                chk.error(line, msg)
+            for line, text in cls.check_deck(deck, rs):
+                chk.error(line, text)
     chk.done()
     return deck
 
 
 def check_deck_rules(deck: DeckList, rs: Ruleset) -> list[tuple[int, str]]:
     """Return (line, message) for each deck rule the deck breaks, naming the rule."""
+    return [(line, msg("{problem} ({rule})", problem=what, rule=rule) if rule else what)
+            for line, rule, what in deck_rule_problems(deck, rs)]
+
+
+def deck_rule_problems(deck: DeckList, rs: Ruleset) -> list[tuple[int, str | None, Msg]]:
+    """Return (line, rule id or None, what is wrong) for each rule of ruleset.yaml's `deck` the deck breaks."""
     problems = []
     for sec, spec in rs.deck.items():
         rows = deck.sections.get(sec, [])
@@ -520,14 +539,14 @@ def check_deck_rules(deck: DeckList, rs: Ruleset) -> list[tuple[int, str]]:
         first = rows[0][2] if rows else 1
         label = rs.section_term(sec)
         if spec.get("size") is not None and total != spec["size"]:
-            problems.append((first, msg("{section}: {total} cards, the deck rules need exactly {n}{rule}", section=label,
-                                        total=total, n=spec["size"], rule=_rule(rule, "size"))))
+            problems.append((first, rule.get("size"), msg("{section}: {n} cards, the deck rules need exactly {want}",
+                                                          section=label, n=total, want=spec["size"])))
         if spec.get("min") is not None and total < spec["min"]:
-            problems.append((first, msg("{section}: {total} cards, the deck rules need at least {n}{rule}", section=label,
-                                        total=total, n=spec["min"], rule=_rule(rule, "size"))))
+            problems.append((first, rule.get("size"), msg("{section}: {n} cards, the deck rules need at least {want}",
+                                                          section=label, n=total, want=spec["min"])))
         if spec.get("max") is not None and total > spec["max"]:
-            problems.append((first, msg("{section}: {total} cards, the deck rules allow at most {n}{rule}", section=label,
-                                        total=total, n=spec["max"], rule=_rule(rule, "size"))))
+            problems.append((first, rule.get("size"), msg("{section}: {n} cards, the deck rules allow at most {want}",
+                                                          section=label, n=total, want=spec["max"])))
         counts = Counter()
         for cid, n, line in rows:
             counts[cid] += n
@@ -539,28 +558,24 @@ def check_deck_rules(deck: DeckList, rs: Ruleset) -> list[tuple[int, str]]:
             elif isinstance(card.copies, int):
                 limit = card.copies
             if limit is not None and counts[cid] > limit:
-                problems.append((line, msg("{card}: {n} copies, at most {limit} allowed{rule}", card=cid, n=counts[cid],
-                                           limit=limit, rule=_rule(rule, "copies"))))
+                problems.append((line, rule.get("copies"), msg("{card}: {n} copies, at most {limit} allowed",
+                                                               card=cid, n=counts[cid], limit=limit)))
                 counts[cid] = 0  # report once
             if spec.get("kinds") and card.kind not in spec["kinds"]:
-                problems.append((line, msg("{card}: a {kind} card cannot go in {section} (allowed: {allowed}){rule}",
-                                           card=cid, kind=rs.kind_term(card.kind), section=label,
-                                           allowed=tuple(rs.kind_term(k) for k in spec["kinds"]),
-                                           rule=_rule(rule, "kinds"))))
+                problems.append((line, rule.get("kinds"), msg("{card}: a {kind} card cannot go in {section} (allowed: "
+                                                              "{allowed})", card=cid, kind=rs.kind_term(card.kind), section=label,
+                                                              allowed=tuple(rs.kind_term(k) for k in spec["kinds"]))))
             if card.side_only and sec != "side":
-                problems.append((line, msg("{card}: a side-only card cannot go in {section}{rule}", card=cid,
-                                           section=label, rule=_rule(rule, "side_only"))))
+                problems.append((line, rule.get("side_only"), msg("{card}: a side-only card cannot go in {section}",
+                                                                  card=cid, section=label)))
             for fname, want in spec["where"].items():
                 if card.get(fname) != want and not _overrides_section(card, sec):
-                    problems.append((line, msg("{card}: {section} holds cards with {field} {want}, this one has {got}{rule}",
-                                               card=cid, section=label, field=rs.field_term(card.kind, fname),
-                                               want=want, got=card.get(fname), rule=_rule(rule, "where"))))
+                    problems.append((line, rule.get("where"), msg("{card}: {section} holds cards with {field} {want}, "
+                                                                  "this one has {has}", card=cid, section=label,
+                                                                  field=rs.field_term(card.kind, fname), want=want, has=card.get(fname))))
     return problems
 
 
 def _overrides_section(card: CardDef, sec: str) -> bool:
     return card.get("deck_section") == sec
 
-
-def _rule(rules: dict, key: str) -> str:
-    return f" ({rules[key]})" if key in rules else ""

@@ -14,9 +14,9 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
-import tempfile
 from pathlib import Path
 
+from .atomic import write_atomic
 from .errors import IllegalAction, SaveError, TabletopError
 from .game import Game
 from .msg import msg
@@ -40,25 +40,6 @@ def game_to_json(game: Game, label: str = "") -> str:
             "saved_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
     body.update(game.to_dict())
     return json.dumps(body, ensure_ascii=False, indent=1)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that it is either the old file or the whole new one, never a torn mix."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def save_game(game: Game, path: Path, label: str = "") -> Path:

@@ -114,7 +114,7 @@ class State:
     """The whole state of one game, hidden parts included. Only controllers change it."""
 
     __slots__ = ("ruleset_id", "seed", "rng", "cards", "zones", "players", "turn", "active", "first",
-                 "phase", "pending", "data", "log", "outcome", "revealed")
+                 "phase", "pending", "data", "log", "outcome", "revealed", "lost")
 
     def __init__(self, ruleset_id: str, seed: int):
         self.ruleset_id = ruleset_id
@@ -132,6 +132,7 @@ class State:
         self.log: list[Event] = []
         self.outcome: Outcome | None = None
         self.revealed = False    # set when an action showed a hidden card to someone (undo barrier)
+        self.lost: list = []     # (uid, player) pairs: a player lost sight of a card during this action
 
     # --- zones -----------------------------------------------------------------------------
     def zone(self, player, name: str) -> list[int]:
@@ -160,6 +161,7 @@ class State:
         s.log = list(self.log)          # events are never changed once logged
         s.outcome = self.outcome
         s.revealed = False
+        s.lost = []
         return s
 
     def to_dict(self) -> dict:

@@ -2,12 +2,14 @@
 
 `make_view` is the single place where hidden information is stripped: the opponent's hand, the
 identity of face-down cards the viewer may not see, deck order, the random state, and private
-log lines of the other player. A hidden card in a pile has no uid either, so a card seen once
-cannot be followed through a shuffle.
+log lines of the other player. A hidden card in a pile has no uid either, and a card that goes
+where someone who saw it no longer may gets a fresh uid at the end of the action (see
+`Controller.settle_hidden`), so a card seen once cannot be followed into a hidden place.
 
 Conventions every controller keeps: `State.data`, `State.players` and card counters are public
-(secrets live only in card identities and pile order), and deck lists are open information
-(as at tournaments with open deck lists): the bots use them to guess what they cannot see.
+(secrets live only in card identities and pile order). Deck lists are private: a view holds the
+viewer's own list and the opponent's only under the game option `open_decklists` (as at
+tournaments with open deck lists); the bots guess the rest from the ruleset's card pool.
 """
 from __future__ import annotations
 
@@ -52,7 +54,7 @@ class View:
     outcome: Outcome | None
     cards: dict = field(default_factory=dict)   # uid -> CardView, for every card with a uid
     data: dict = field(default_factory=dict)    # the controller's rule state (public by convention)
-    decks: list = field(default_factory=list)   # each player's open deck list: {card id: count}
+    decks: list = field(default_factory=list)   # each player's deck list {card id: count}; {} when private
 
     def zone(self, player, name: str) -> list[CardView]:
         key = f"shared.{name}" if player is None else f"{player}.{name}"

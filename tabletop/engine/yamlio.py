@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
+from . import cache
 from .errors import DataError, DataErrors
 
 
@@ -33,26 +32,38 @@ class YList(list):
         return lines[i] if i < len(lines) else self.line
 
 
-# libyaml's parser (CSafeLoader) when PyYAML has it: about ten times faster, same safe constructors.
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# Part of the parse cache's key: change it whenever what parse_yaml builds changes.
+_PARSE_VERSION = "ymap-1"
+_Loader = None     # built by _yaml() on first use: a ruleset read from the parse cache needs no PyYAML
 
 
-class _Loader(_Base):
-    pass
+def _yaml():
+    """Import PyYAML and build the line-remembering loader, once; return the yaml module."""
+    global _Loader
+    import yaml
+    if _Loader is not None:
+        return yaml
+
+    # libyaml's parser (CSafeLoader) when PyYAML has it: about ten times faster, same safe constructors.
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        pass
+
+    # YAML 1.1 reads `on`, `off`, `yes`, `no` as booleans, so `{on: play}` would become `{True: play}`.
+    # Card data uses `on:` for triggers: here only true/false are booleans (as in YAML 1.2).
+    Loader.yaml_implicit_resolvers = {
+        k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
+        for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    for first in "tTfF":
+        Loader.yaml_implicit_resolvers.setdefault(first, []).insert(
+            0, ("tag:yaml.org,2002:bool", __import__("re").compile(r"^(?:true|True|TRUE|false|False|FALSE)$")))
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+    _Loader = Loader
+    return yaml
 
 
-# YAML 1.1 reads `on`, `off`, `yes`, `no` as booleans, so `{on: play}` would become `{True: play}`.
-# Card data uses `on:` for triggers: here only true/false are booleans (as in YAML 1.2).
-_Loader.yaml_implicit_resolvers = {
-    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
-    for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-for _first in "tTfF":
-    _Loader.yaml_implicit_resolvers.setdefault(_first, []).insert(
-        0, ("tag:yaml.org,2002:bool", __import__("re").compile(r"^(?:true|True|TRUE|false|False|FALSE)$")))
-
-
-def _mapping(loader: _Loader, node: yaml.MappingNode) -> YMap:
+def _mapping(loader, node) -> YMap:
     loader.flatten_mapping(node)
     m = YMap()
     m.line = node.start_mark.line + 1
@@ -70,19 +81,18 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> YMap:
     return m
 
 
-def _sequence(loader: _Loader, node: yaml.SequenceNode) -> YList:
+def _sequence(loader, node) -> YList:
     items = YList(loader.construct_object(n, deep=True) for n in node.value)
     items.line = node.start_mark.line + 1
     items.item_lines = [n.start_mark.line + 1 for n in node.value]
     return items
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
 def parse_yaml(text: str, path: str | Path = "<text>"):
     """Parse YAML text safely; raise DataError with the line of a syntax error."""
+    yaml = _yaml()
     loader = _Loader(text)
     loader.name = str(path)   # what the constructors name in their errors
     try:
@@ -108,7 +118,13 @@ def load_yaml(path: str | Path):
         raise DataError(path, None, f"not UTF-8 text ({e.reason})") from None
     except OSError as e:
         raise DataError(path, None, f"cannot read: {e.strerror}") from None
-    return parse_yaml(text, path)
+    key = cache.key("yaml", _PARSE_VERSION, text)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    data = parse_yaml(text, path)
+    cache.put(key, data)
+    return data
 
 
 # --- schema -----------------------------------------------------------------------------------

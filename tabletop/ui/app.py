@@ -12,10 +12,15 @@ from tabletop.engine import Game, TabletopError, load_ruleset
 from tabletop.engine.msg import msg
 from tabletop.i18n import N_
 
-from .menu import MenuScene
 from .players import load_with_seats, make_seats, new_seed
 from .scene import App
 from .table import TableScene
+
+
+def home(app):
+    """Make the main menu scene (imported on first use: `tabletop play` opens a table first)."""
+    from .menu import MenuScene
+    return MenuScene(app)
 
 
 def parse_size(text):
@@ -73,12 +78,12 @@ def build_game(args):
 
 def run(args) -> int:
     """Open a table straight away (`tabletop play ...`); a bad file opens the menu with the message."""
-    app = App(size=parse_size(getattr(args, "size", None)), home=MenuScene)
+    app = App(size=parse_size(getattr(args, "size", None)), home=home)
     try:
         game, specs = build_game(args)
         seats = make_seats(specs, game.state.seed)
     except (TabletopError, ValueError, KeyError) as e:
-        app.push(MenuScene(app))
+        app.push(home(app))
         app.message(e, N_("Cannot start the game"))
         return app.run()
     app.push(TableScene(app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
@@ -87,6 +92,6 @@ def run(args) -> int:
 
 def run_menu(args) -> int:
     """Open the main menu."""
-    app = App(home=MenuScene)
-    app.push(MenuScene(app))
+    app = App(home=home)
+    app.push(home(app))
     return app.run()

@@ -15,10 +15,14 @@ from tabletop.engine import saves
 LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
 LABELS = {v: k for k, v in LEVELS.items()}
 
-try:
-    from tabletop.bots import make_bot as _make_bot
-except ImportError:
-    _make_bot = None
+
+def _bot_factory():
+    """Return `tabletop.bots.make_bot`, imported when a bot first takes a seat (None if absent)."""
+    try:
+        from tabletop.bots import make_bot
+    except ImportError:
+        return None
+    return make_bot
 
 
 class UniformBot:
@@ -47,10 +51,8 @@ def make_seat(spec: str | None, player: int, seed: int = 0):
     name = LEVELS.get(spec, spec)
     if name not in LABELS:
         raise ValueError(f"unknown player {spec!r}: use human, easy, normal, hard, random, greedy or search")
-    if _make_bot is not None:
-        bot = _make_bot(name, player, seed)
-    else:
-        bot = UniformBot(player, seed)
+    factory = _bot_factory()
+    bot = factory(name, player, seed) if factory is not None else UniformBot(player, seed)
     bot.level = LABELS[name]
     return bot
 

@@ -32,8 +32,10 @@ def test_determinization_matches_the_view_and_the_deck_lists(ruleset_id):
     real = g.state
     assert len(d.cards) == len(real.cards)
     assert {k: len(u) for k, u in d.zones.items()} == {k: len(u) for k, u in real.zones.items()}
-    for owner in (0, 1):   # every identity comes from the owner's open deck list
-        assert Counter(c.cid for c in _all(d) if c.owner == owner) == Counter(v.decks[owner])
+    # The player's own identities come from their own list; the opponent's list is private.
+    assert Counter(c.cid for c in _all(d) if c.owner == p) == Counter(v.decks[p])
+    assert v.decks[1 - p] == {}
+    assert all(c.cid in g.ruleset.cards for c in _all(d))
     for uid, cv in v.cards.items():   # what the viewer sees (and every table card's uid) is kept
         c = d.cards[uid]
         assert (c.zone, c.owner, c.tapped, c.face_up, c.counters) == (cv.zone, cv.owner, cv.tapped, cv.face_up, cv.counters)

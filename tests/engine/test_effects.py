@@ -97,5 +97,8 @@ def test_an_op_name_cannot_be_taken_twice():
 
 
 def test_every_controller_loaded_without_an_op_clash():
+    from tabletop.engine import controller_ids
     import tabletop.controllers as builtin
+    builtin.load_all()
     assert builtin.IMPORT_ERRORS == {}
+    assert set(controller_ids()) >= {"senkai", "fourdeck", "ijinden", "monmusu", "danmaku", "sandbox"}

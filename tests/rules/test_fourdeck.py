@@ -484,6 +484,7 @@ def test_fd_d17_modifiers_end_when_the_card_leaves_the_field(tmp_path):
     assert g.controller.stat(g.state, archer, "cost") == 2
     act(g, "cast", card=uid(g, "s_recall"))
     act(g, "choose_target", target=archer)
+    archer = uid(g, "k_archer")          # a fresh id in the face-down deck (issue 19)
     assert g.state.cards[archer].zone == "0.lv1" and "mods" not in g.state.cards[archer].flags
 
 

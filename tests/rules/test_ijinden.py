@@ -466,7 +466,9 @@ def test_ij_r27_manaify_face_down_no_feat():
     alex = g.state.zones["1.battlefield"][0]
     act(g, "underworld", card=find(g, "b_fuuin", "p1.graveyard"))
     choose(g, alex)
-    assert alex in g.state.zones["1.mana"] and not g.state.cards[alex].face_up
+    assert alex not in g.state.cards                                      # P1 lost sight of it: a fresh id
+    alex = find(g, "r_alexander", "p2.mana")
+    assert not g.state.cards[alex].face_up
     assert not g.state.pending                                             # no feat (IJ-R21)
     assert g.view(1).cards[alex].cid == "r_alexander" and g.view(0).cards[alex].cid is None
 
@@ -731,7 +733,7 @@ def test_ij_d7_underworld_card_goes_to_the_bottom_of_the_deck():
     act(g, "underworld", card=fuuin)
     assert fuuin in g.state.zones["0.graveyard"]                          # not before its text resolved
     choose(g, g.state.zones["1.battlefield"][0])
-    assert g.state.zones["0.deck"][0] == fuuin
+    assert cids(g, "p1.deck")[0] == "b_fuuin" and fuuin not in g.state.cards   # a fresh id in the deck
 
 
 def test_ij_d8_identity_choices_never_pick_face_down_cards(tmp_path):

@@ -512,7 +512,7 @@ def test_mm_r39_triggered_skill_lost_when_its_card_left():
     act(g, "attack", card=uid(g, "ruruka_2"), target=v)
     assert [p["card"] for p in g.state.pending] == [uid(g, "ruruka_2"), v]
     act(g, "use_skill")
-    assert g.state.cards[v].zone == "1.hand"
+    assert v not in g.state.cards and uid(g, "volca_4", "1.hand")     # back in the hand, with a fresh id
     assert not g.state.pending and g.state.data["battle"] is None
     assert any("MM-R39" in e for e in g.view(0).log[-6:])
     assert g.state.players[0]["hp"] == 400

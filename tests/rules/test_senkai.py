@@ -265,7 +265,7 @@ def test_sk_r16_enchantment_on_either_side_leaves_with_its_monster(tmp_path):
     shackle = g.state.cards[nushi].attached[0]
     play(g, card=find(g, "uzushio", "p1.hand"))
     act(g, "choose_target", target=nushi)
-    assert nushi in g.state.zones["1.hand"]
+    assert nushi not in g.state.cards and len(g.state.zones["1.hand"]) == 1   # back in the hand, with a fresh id
     assert shackle in g.state.zones["0.discard"] and g.state.cards[shackle].host is None
 
 
