@@ -610,7 +610,10 @@ class Controller:
 
     def stat_word(self, s: State, uid: int, stat):
         """Return the label of a card's stat (its kind's field label in both languages), or the stat's name."""
-        return self.rs.field_term(self.rs.cards[s.cards[uid].cid].kind, stat) if isinstance(stat, str) else stat
+        if not isinstance(stat, str):
+            return stat
+        got = self.rs.field_term(self.rs.cards[s.cards[uid].cid].kind, stat)
+        return got if isinstance(got, Term) else self.rs.stat_term(stat)
 
     def value_word(self, key):
         """Return a player value's name as the ruleset words it (`value.<key>` in its words), or the key."""

@@ -56,13 +56,18 @@ def register_op(name: str, fn: Callable, target: str | None = None) -> None:
     OPS[name] = (fn, target)
 
 
-def step_words(step: dict) -> str:
-    """Return a short wording of a step (a Msg; the card's own `text` as printed), for logs and card text."""
+def step_words(step: dict, rs=None) -> str:
+    """Return a short wording of a step (a Msg; the card's own `text` as printed), for logs and card text.
+
+    With the ruleset `rs`, a stat is named by its field label (in both languages).
+    """
     if step.get("text"):
         return step["text"]
     op, n = step.get("do", "?"), step.get("n", 1)
     if op == "modify":
-        return msg("{stat} {n:+d}", stat=step.get("stat", "?"), n=n) if isinstance(n, int) else msg("modify")
+        stat = step.get("stat", "?")
+        stat = rs.stat_term(stat) if rs is not None else stat
+        return msg("{stat} {n:+d}", stat=stat, n=n) if isinstance(n, int) else msg("modify")
     words = {
         "draw": lambda: msg("draw {n}", n=n), "damage": lambda: msg("deal {n} damage", n=n),
         "heal": lambda: msg("heal {n}", n=n), "destroy": lambda: msg("destroy"), "exile": lambda: msg("exile"),
@@ -137,14 +142,14 @@ class EffectsMixin:
             options = self.effect_candidates(s, ctx, spec)
             if not options:
                 self.log(s, msg("{card}: {effect} — no target, nothing happens",
-                                card=self.card_ref(s, item["source"], "all"), effect=step_words(step)))
+                                card=self.card_ref(s, item["source"], "all"), effect=step_words(step, self.rs)))
                 continue
             if isinstance(spec, dict) and spec.get("all"):
                 for t in options:
                     self._run(s, fn, {**ctx, "target": t})
                 continue
             prompt = msg("{card}: choose a target ({effect})", card=self.card_ref(s, item["source"], "all"),
-                         effect=step_words(step))
+                         effect=step_words(step, self.rs))
             self.ask(s, item["player"], "effect_target", prompt, options=options,
                      target_kind="player" if isinstance(spec, dict) and spec.get("player") else "card",
                      optional=bool(step.get("optional")), item=item)
@@ -199,7 +204,7 @@ class EffectsMixin:
     def do_skip_effect(self, s, a):
         p = s.pending.pop(0)
         step = p["item"]["step"]
-        self.log(s, msg("P{n} declines {effect}", n=a.player + 1, effect=step_words(step)))
+        self.log(s, msg("P{n} declines {effect}", n=a.player + 1, effect=step_words(step, self.rs)))
         if step.get("do") == "_take" and step.get("shuffle", True):
             self.shuffle(s, step["from"])   # a search that takes nothing still ends with a shuffle
         self.resolve_effects(s)

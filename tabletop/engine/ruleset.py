@@ -325,6 +325,14 @@ class Ruleset:
         spec = ((self.card_kinds.get(kind) or {}).get("fields") or {}).get(name) or {}
         return Term(spec["label_en"], spec["label"]) if spec.get("label") else name
 
+    def stat_term(self, name: str):
+        """Return the label of a card field (the first kind that labels it), in both languages, or the name."""
+        for kind, spec in self.card_kinds.items():
+            fs = (spec.get("fields") or {}).get(name)
+            if fs and fs.get("label"):
+                return self.field_term(kind, name)
+        return name
+
     def section_term(self, section: str):
         """Return a deck section's name in both languages, or its key."""
         spec = self.deck.get(section) or {}
