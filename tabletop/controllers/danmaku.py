@@ -74,6 +74,7 @@ register_op("bomb", _op_bomb)
 @register
 class Danmaku(EffectsMixin, Controller):
     id = "danmaku"
+    LIVE_STATS = ("shot", "hit", "spell", "def", "eva")
     EFFECT_ZONES = FIELD
 
     def __init__(self, ruleset):

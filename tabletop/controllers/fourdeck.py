@@ -40,6 +40,7 @@ register_op("win_if", _dispatch("win_if"))                     # win with n unit
 @register
 class FourDeck(EffectsMixin, Controller):
     id = "fourdeck"
+    LIVE_STATS = ("ap",)
     EFFECT_ZONES = ("field",)
 
     def __init__(self, ruleset):

@@ -37,6 +37,15 @@ KEYS = tuple({z: f"{p}.{z}" for z in ("deck", "hand", "mana", "battlefield", "gu
 @register
 class Ijinden(EffectsMixin, Controller):
     id = "ijinden"
+
+    def live_stats(self, s, uid):
+        """Return an Ijin's power when keywords or modifiers make it differ from the printed one."""
+        c = s.cards[uid]
+        d = self.rs.cards.get(c.cid)
+        if d is None or d.kind != "ijin":
+            return {}
+        now = self.power(s, uid)
+        return {"power": now} if now != (d.get("power") or 0) else {}
     EFFECT_ZONES = ("battlefield",)
 
     def __init__(self, ruleset):

@@ -48,6 +48,14 @@ def _p(p: int) -> str:
 @register
 class Monmusu(EffectsMixin, Controller):
     id = "monmusu"
+
+    def live_stats(self, s, uid):
+        """Return a monster's POW when modifiers or [永続] skills make it differ from the printed one."""
+        d = self.rs.cards.get(s.cards[uid].cid)
+        if d is None or not isinstance(d.get("pow"), int):
+            return {}
+        now = self.pow(s, uid)
+        return {"pow": now} if now != d.get("pow") else {}
     # Kinds whose candidates `_actions` lists only where their check passes (see `_actions`); the
     # skills are checked as usual: their costs are not known to the candidate loop.
     exact = frozenset({"choose_order", "pick_main", "mulligan", "extra_draw", "charge", "end_phase",

@@ -48,6 +48,7 @@ def facing(lane: str) -> str:
 @register
 class Senkai(EffectsMixin, Controller):
     id = "senkai"
+    LIVE_STATS = ("ap", "hp")      # enchantments and effects change them (SK-R16, SK-R33)
     EFFECT_ZONES = LANES
 
     def __init__(self, ruleset):
@@ -675,15 +676,7 @@ class Senkai(EffectsMixin, Controller):
                 "捨て札": len(s.zones[f"{p}.discard"]),
             })
             players[p]["順番"] = "先攻" if p == s.first else "後攻"
-        badges = {}
-        for p in (0, 1):
-            for lane in LANES:
-                for u in s.zones[f"{p}.{lane}"]:
-                    d = self.rs.cards[s.cards[u].cid]
-                    # Only the values that differ from the printed ones (enchantments, this-turn effects).
-                    now = [f"{k.upper()} {v}" for k in ("ap", "hp") if (v := self.stat(s, u, k)) != d.get(k)]
-                    if now:
-                        badges[u] = now
+        badges = {}   # current AP/HP are in the view's card stats (live_stats), drawn by the table
         shared = {"ターン": s.turn}   # the phase is on the phase bar
         if s.turn <= 2:
             shared["プレイヤーへの攻撃"] = "不可 (1ターン目)"

@@ -126,6 +126,27 @@ class Controller:
         """Return extra public facts for the view (rights, counters, totals)."""
         return {}
 
+    # The printed numbers a card's current value can differ from (modifiers, auras, attached cards):
+    # `live_stats` compares `stat(s, uid, name)` with the printed value for each. Override it where a
+    # game computes a number its own way.
+    LIVE_STATS: tuple = ()
+
+    def live_stats(self, s: State, uid: int) -> dict:
+        """Return {stat: current value} for the card's numbers that differ from the printed ones."""
+        if not self.LIVE_STATS:
+            return {}
+        d = self.rs.cards.get(s.cards[uid].cid)
+        if d is None:
+            return {}
+        out = {}
+        for name in self.LIVE_STATS:
+            printed = d.get(name)
+            if isinstance(printed, int):
+                now = self.stat(s, uid, name)
+                if now != printed:
+                    out[name] = now
+        return out
+
     def view_data(self, s: State, viewer: int) -> dict:
         """Return the controller data a viewer receives (all of it: controllers keep no secrets there)."""
         from .state import copy_json

@@ -31,6 +31,9 @@ class CardView:
     counters: dict
     flags: dict
     attached: tuple = ()
+    # The card's current numbers where they differ from the printed ones ({"ap": 5}), from the
+    # controller's `live_stats`: what modifiers, auras and attached cards make of it now.
+    stats: dict = field(default_factory=dict)
 
     @property
     def hidden(self) -> bool:
@@ -81,12 +84,15 @@ def make_view(s: State, ctl, viewer: int, log_lines: int = 200, decks: list | No
     rs = ctl.rs
     cards: dict[int, CardView] = {}
 
+    live = False
+
     def one(uid: int, addressable: bool) -> CardView:
         c = s.cards[uid]
         seen = ctl.visible(s, c, viewer)
         att = tuple(one(a, addressable) for a in c.attached)
         if seen:
-            v = CardView(uid, c.cid, c.owner, c.zone, c.face_up, c.tapped, dict(c.counters), copy_json(c.flags), att)
+            v = CardView(uid, c.cid, c.owner, c.zone, c.face_up, c.tapped, dict(c.counters), copy_json(c.flags), att,
+                         ctl.live_stats(s, uid) if live else {})
         else:
             v = CardView(uid if addressable else None, None, c.owner, c.zone, c.face_up, c.tapped,
                          dict(c.counters), {}, att)
@@ -97,6 +103,7 @@ def make_view(s: State, ctl, viewer: int, log_lines: int = 200, decks: list | No
     zones = {}
     for key, uids in s.zones.items():
         spec = rs.zones[split_key(key)[1]]
+        live = spec.kind != "pile"         # current numbers matter on the table, not in a deck
         zones[key] = [one(u, spec.addressable) for u in uids]
     pending = []
     for p in s.pending:

@@ -18,6 +18,10 @@ FAN = 16          # how far attached cards peek out from under their host
 FAN_DEG = 3.0     # the most a card of the opponent's fanned hand leans, per card from the middle
 FAN_DROP = 1.5    # how far the fan's outer cards rise, in px (times the distance from the middle ** 1.6)
 ATTACK_STEP = 0.2 # how far an attacking card (flags["attacking"]) slides forward, in card heights
+# The viewer's own hand is never drawn narrower than this share of the table area's height (100 px at
+# 1600x900): name, cost and numbers stay legible. A hand zone too low for it lets its cards stand up
+# out of the zone's top edge, over the table, as a hand held in front of the board does.
+HAND_MIN = 0.12
 
 
 def table_area(size) -> pygame.Rect:
@@ -93,10 +97,14 @@ def layout(view, ruleset, area: pygame.Rect, cw: int, ch: int) -> tuple[list[Zon
             inner.y = zr.y + 3
         # A zone with room for bigger cards (often the hand) shows them bigger, within limits.
         room = (inner.h - (FAN if spec.kind == "slot" else 0) - 4) / (ch / cw)
-        zw = int(max(cw, min(room, cw * 1.5, 150)))
+        own_hand = spec.kind == "hand" and owner == viewer
+        least = round(HAND_MIN * area.h) if own_hand else cw
+        zw = int(max(cw, least, min(room, max(cw * 1.5, least), 150)))
         if spec.kind in ("pile", "slot") and inner.w - 6 < zw:   # one card side by side with nothing: fit the width
             zw = max(24, inner.w - 6 - (FAN if spec.kind == "slot" else 0))
         zh = round(zw * ch / cw)
+        if own_hand and zh + 4 > inner.h:    # stand up out of the zone's top edge, bottom edges kept
+            inner = pygame.Rect(inner.x, inner.bottom - zh - 4, inner.w, zh + 4)
         first = len(spots)
         if spec.kind == "pile":
             _pile(spots, key, cards, inner, zw, zh)

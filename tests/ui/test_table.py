@@ -7,6 +7,7 @@ import pytest
 from tabletop.engine import Action, Game
 from tabletop.ui import geometry
 from tabletop.ui.players import UniformBot
+from tabletop.ui.table.hud import LOG_MIN_H
 from tabletop.ui.table import HOVER_S
 
 from ui_helpers import Recorder, click, drag, key, open_curtain, post, spots_in, table, zone_center
@@ -283,8 +284,8 @@ def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_a
     g.apply(g.legal_actions()[0])                  # P1 picks a main character; P2's pick flips the coin
     scene = table(app, g)
     open_curtain(app, scene)
-    button = next(b for b, a in scene.hud.ui["actions"] if a is not None and a.kind == "choose_main")
-    click(app, button.get_abs_rect().center)
+    face = next(r for r, _, a in scene.choice.items if a.kind == "choose_main")   # main characters are faces
+    click(app, face.center)
     coin = next(e for e in reversed(g.state.log) if e.kind == "coin")
     assert scene.board.coins, "the coin event started the animation"
     assert scene.curtain is not None               # hotseat: P1 acts next (keep or redraw)
@@ -304,35 +305,36 @@ def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_a
     assert scene.board.coins == []
 
 
-def test_six_answers_are_six_buttons_with_their_full_text_and_the_sixth_applies(app):
+def test_six_main_monster_picks_are_six_faces_on_the_table_and_the_sixth_applies(app):
     g = Game.new("monmusu", seed=1)
     g.apply(g.legal_actions()[0])                  # P1 goes first; now the main monster pick: six answers
     picks = [a for a in g.legal_actions() if a.kind == "pick_main"]
     assert len(picks) == 6
     scene = table(app, g)
     open_curtain(app, scene)
-    buttons = scene.hud.ui["actions"]
-    assert [a for _, a in buttons] == picks        # every answer is a button, none behind "… more"
-    me = scene.hud.ui["me"].get_abs_rect()
-    for b, a in buttons:
-        r = b.get_abs_rect()
-        assert r.bottom <= me.top and r.top >= scene.hud.ui["prompt"].get_abs_rect().bottom
-        full = g.describe(a, scene.viewer)
-        assert b.text == full or b.tool_tip_text == full   # the whole text is shown, or in the tooltip
-    assert scene.hud.ui["log"].get_abs_rect().bottom <= scene.hud.ui["prompt"].get_abs_rect().top
-    click(app, buttons[5][0].get_abs_rect().center)
-    assert g.actions[-1] == str(picks[5])
+    faces = scene.choice.items
+    assert sorted(map(str, (a for _, _, a in faces))) == sorted(map(str, picks))   # every pick is a face
+    assert not [a for _, a in scene.hud.ui["actions"] if a in picks]              # and no button
+    for rect, _, _ in faces:
+        assert scene.area.contains(rect)
+    assert not any(faces[i][0].colliderect(faces[j][0]) for i in range(6) for j in range(i))
+    rect, _, sixth = faces[5]
+    click(app, rect.center)
+    assert g.actions[-1] == str(sixth)
 
 
-def test_more_than_eight_answers_leave_a_menu_button(app):
+def test_more_answers_than_room_leave_a_menu_button_and_six_log_lines(app):
     g = Game.new("tiny", seed=1)
     scene = table(app, g)
     open_curtain(app, scene)
     fake = [Action.make("say", scene.viewer, choice=f"answer number {i} with quite a long text to show") for i in range(11)]
     scene.legal = fake
     scene.hud.build_action_buttons()
-    assert len(scene.hud.ui["actions"]) == 8 and scene.hud.ui["actions"][-1][1] is None
-    assert "4" in scene.hud.ui["actions"][-1][0].text   # 7 shown, 4 more behind the menu
+    # as many buttons as leave the log its six lines (six at 1600x900): answers, then "… n more"
+    buttons = scene.hud.ui["actions"]
+    assert 4 <= len(buttons) <= 8 and buttons[-1][1] is None and all(a is not None for _, a in buttons[:-1])
+    assert f"{11 - (len(buttons) - 1)} " in buttons[-1][0].text
+    assert scene.hud.ui["log"].rect.h >= LOG_MIN_H
     click(app, scene.hud.ui["actions"][-1][0].get_abs_rect().center)
     assert scene.dialogs.menu is not None and len(scene.dialogs.menu[2]) == 11
 

@@ -110,7 +110,8 @@ class Actions:
         """Return legal actions not tied to a card or a zone: they are offered as buttons."""
         if self.scene.manual_mode:
             return []
-        return [a for a in self.scene.legal if a.kind not in END_KINDS
+        faces = set(self.scene.choice.actions())     # answers shown as card faces to click
+        return [a for a in self.scene.legal if a.kind not in END_KINDS and a not in faces
                 and not any(a.get(k) is not None for k in PLACE_ARGS)]
 
     def end_action(self):

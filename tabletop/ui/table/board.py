@@ -17,6 +17,10 @@ TABLE_BG = (30, 74, 52)
 LIT = (120, 240, 150)
 
 
+STAT_UP = (30, 125, 60)      # a number above the printed one
+STAT_DOWN = (165, 40, 40)    # a number below it
+
+
 class Board:
     """Draw the table's zones and cards for one scene; spin its coins."""
 
@@ -80,14 +84,16 @@ class Board:
         badges = pub.get("badges") or {}
         self.badge_chips = {}
         for s in sc.spots:
+            chips = [chip(tx, 12, bold=True, bg=bg) for tx, bg in self.stat_chips(s.card)]
             texts = []
             for name, value in s.card.counters.items():
                 if value:
                     texts.append(f"{t.render(sc.rs.words.get('counter.' + name, name))} {value}")
             if s.card.uid is not None:
                 texts += [t.render(x) for x in (badges.get(s.card.uid) or badges.get(str(s.card.uid)) or [])]
-            if texts:
-                self.badge_chips[s.key] = [chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts[:5]]
+            chips += [chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts]
+            if chips:
+                self.badge_chips[s.key] = chips[:5]
         self.zone_chips = []
         ztext = pub.get("zones") or {}
         for z in sc.zones:
@@ -101,6 +107,23 @@ class Board:
                 if label_w + c.get_width() > z.rect.w:   # no room beside the name
                     y = z.rect.y + geometry.LABEL_H if mine else z.rect.y + 1
                 self.zone_chips.append((z.key, (c, (z.rect.right - c.get_width() - 3, y))))
+
+    def stat_chips(self, card) -> list[tuple[str, tuple]]:
+        """Return (text, colour) for each number of the card that differs from the printed one: green
+        when it is up, red when it is down, labelled as the ruleset labels the field."""
+        if not getattr(card, "stats", None) or card.cid not in self.scene.rs.cards:
+            return []
+        rs = self.scene.rs
+        d = rs.cards[card.cid]
+        kind = rs.card_kinds.get(d.kind, {})
+        fields = (kind.get("fields") or {}) if isinstance(kind, dict) else {}
+        out = []
+        for name, now in card.stats.items():
+            spec = fields.get(name)
+            label = (self.scene.app.words.label(spec) if isinstance(spec, dict) else "") or name.upper()
+            up = now > (d.get(name) or 0)
+            out.append((f"{label} {now}", STAT_UP if up else STAT_DOWN))
+        return out
 
     # --- the cards -----------------------------------------------------------------------------
     def draw_cards(self, surface, lit) -> None:

@@ -19,6 +19,10 @@ from ..scene import html_escape
 
 BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
 MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a menu of them all
+LOG_MIN_LINES = 6  # the log never shows fewer lines than this, whatever the window or the answers
+LOG_LINE_H = 22    # one log line (pygame_gui's text box at the theme's 14 pt)
+LOG_MIN_H = LOG_MIN_LINES * LOG_LINE_H + 12
+PANEL_MIN_H = 100  # a player panel gives way down to this before the log does
 HINT = N_("drag a card to move it · click to use it · right-click for every action · "
           "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
 
@@ -52,7 +56,9 @@ class Hud:
         iw = w - 12
         y = 4
         ui = {"side": side}
-        ph = 176
+        # The player panels give way before the log does: the log keeps at least LOG_MIN_LINES lines.
+        fixed = 180 + 84 + 16 + 8
+        ph = max(PANEL_MIN_H, min(176, (H - top - fixed - LOG_MIN_H) // 2))
         ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
         y += ph + 4
         log_h = H - top - (ph + 4) * 2 - 180 - 84 - 16
@@ -242,9 +248,10 @@ class Hud:
             b.kill()
         self.ui["actions"] = []
         iw = geometry.SIDE_PANEL - 12
-        rows = min(len(acts), MAX_BUTTONS)
+        # as many buttons as leave the log its LOG_MIN_LINES; the last of them opens a menu of the rest
+        cap = max(2, min(MAX_BUTTONS, BUTTON_ROWS + max(0, self.ui["log_h"] - LOG_MIN_H) // 28))
+        rows = min(len(acts), cap)
         grow = max(0, rows - BUTTON_ROWS) * 28
-        grow = min(grow, max(0, self.ui["log_h"] - 90))   # the log keeps a few lines
         if grow != self.ui["grow"]:   # more answers than the usual room: the log gives way for now
             self.ui["grow"] = grow
             self.ui["log"].set_dimensions((iw, self.ui["log_h"] - grow))
@@ -252,7 +259,7 @@ class Hud:
             self.ui["prompt"].set_relative_position((4, self.ui["prompt_base"] - grow))
             self.ui["prompt_y"] = self.ui["prompt_base"] - grow + 66
         y = self.ui["prompt_y"]
-        shown = acts if len(acts) <= MAX_BUTTONS else acts[:MAX_BUTTONS - 1]
+        shown = acts if len(acts) <= cap else acts[:cap - 1]
         for a in shown:
             text = sc.app.words.render(sc.game.describe(a, sc.viewer))
             label, oid = text, None
@@ -263,7 +270,7 @@ class Hud:
                          tool_tip_text=html_escape(text) if label != text or oid else None, object_id=oid)
             self.ui["actions"].append((b, a))
             y += 28
-        if len(acts) > MAX_BUTTONS:
+        if len(acts) > cap:
             more = sc.app.words("… {n} more", n=len(acts) - len(shown))
             b = UIButton(pygame.Rect(4, y, iw, 26), more, sc.manager, container=self.ui["side"])
             self.ui["actions"].append((b, None))
@@ -276,16 +283,23 @@ class Hud:
             t = sc.app.words
             bar = pygame.Surface((sc.size[0], geometry.TOP_BAR))
             bar.fill((16, 20, 25))
+            info = "   ".join(self.top_bar_words())
+            phases = self.phase_items()
+            # A narrow window sets the phases smaller and closer, then cuts the rest short: never off the edge.
+            size, pad = 14, 16
+            need = sum(fonts.text(lb, size, bold=on).get_width() + pad + 4 for lb, on in phases)
+            if need + 22 + fonts.text(info, 14).get_width() > sc.size[0] - 8:
+                size, pad = 12, 8
             x = 8
-            for label, on in self.phase_items():
-                s = fonts.text(label, 14, (20, 20, 20) if on else (150, 160, 170), bold=on)
-                r = pygame.Rect(x, 5, s.get_width() + 16, geometry.TOP_BAR - 10)
+            for label, on in phases:
+                s = fonts.text(label, size, (20, 20, 20) if on else (150, 160, 170), bold=on)
+                r = pygame.Rect(x, 5, s.get_width() + pad, geometry.TOP_BAR - 10)
                 if on:
                     pygame.draw.rect(bar, (240, 200, 90), r, border_radius=5)
                 bar.blit(s, s.get_rect(center=r.center))
                 x = r.right + 4
             x += 14
-            s = fonts.text("   ".join(self.top_bar_words()), 14, (230, 230, 230))
+            s = fonts.text(fonts.ellipsize(info, 14, sc.size[0] - x - 8), 14, (230, 230, 230))
             bar.blit(s, (x, (geometry.TOP_BAR - s.get_height()) // 2))
             self.top_bar = bar
         surface.blit(self.top_bar, (0, 0))

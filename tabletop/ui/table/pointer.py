@@ -61,7 +61,7 @@ class Pointer:
             sc.mouse = e.pos
             if e.button == 1:
                 sc.dialogs.close_menu()
-                sp = self.spot_at(e.pos)
+                sp = self.spot_at(e.pos) if sc.choice.at(e.pos) is None else None   # faces lie over the table
                 if sp is not None:
                     self.press = (sp, e.pos)
             elif e.button == 3:
@@ -74,7 +74,7 @@ class Pointer:
                 sp, _ = self.press
                 self.press = None
                 self._click(sp, e.pos)
-            else:
+            elif not sc.choice.click(e.pos):
                 self._click(None, e.pos)
         elif e.type == pygame.KEYDOWN:
             self._key(e)

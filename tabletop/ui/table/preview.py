@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from .. import fonts
+from .actions import pointed_at, source
 
 HOVER_S = 0.35   # seconds the mouse rests on a card before its preview shows
 
@@ -25,12 +26,29 @@ class Preview:
             return
         img = self.image(sp.card)
         self.previewed = sp.card
-        r = img.get_rect()
-        if sc.mouse[0] > sc.area.centerx:
-            r.topleft = (sc.area.x + 10, sc.area.y + 10)
-        else:
-            r.topright = (sc.area.right - 10, sc.area.y + 10)
-        surface.blit(img, r)
+        surface.blit(img, self.place(img.get_rect(), sp))
+
+    def place(self, r: pygame.Rect, sp) -> pygame.Rect:
+        """Return where the preview goes: beside the hovered card, or at a side of the table, wherever it
+        covers least of the card, of the places its legal moves point at (where it may be dragged next) and
+        of the viewer's hand; always inside the table area."""
+        sc = self.scene
+        area = sc.area.inflate(-12, -12)
+        zones, cards, _ = pointed_at(sc.actions.moves_from(source(sp)))
+        # the card itself counts most, then where it may go, then the rest of the viewer's hand
+        avoid = [sp.rect] * 6 + [z.rect for z in sc.zones if z.key in zones] * 2
+        avoid += [s.rect for s in sc.spots if s.key in cards] * 2
+        avoid += [s.rect for s in sc.spots if s.hand and s.zone == f"{sc.viewer}.hand"]
+        spots = []
+        for x in (sp.rect.right + 12, sp.rect.left - 12 - r.w, area.x, area.right - r.w):
+            for y in (sp.rect.centery - r.h // 2, area.y, area.bottom - r.h):
+                c = r.copy()
+                c.topleft = (x, y)
+                spots.append(c.clamp(area))
+
+        def covered(c):
+            return sum(c.clip(a).w * c.clip(a).h for a in avoid)
+        return min(spots, key=covered)    # the first of equals: beside the card, level with it
 
     def image(self, card) -> pygame.Surface:
         """Return a large, readable picture of a card with its full text (cached per card and state)."""
@@ -65,21 +83,22 @@ class Preview:
         return img
 
     def text(self, card) -> tuple[list[str], str, list[str]]:
-        """Return the preview's words: (name and kind lines, card text, state words such as tapped)."""
+        """Return the preview's words: (name and kind lines, a translation of the card text if the
+        interface language has one, state words such as tapped)."""
         rs, t = self.scene.rs, self.scene.app.words
         d = rs.cards[card.cid]
         lines = [d.name + (f"  ({d.name_en})" if d.name_en else "")]   # the card's names as printed
         kind = rs.card_kinds.get(d.kind, {})
         kind = kind if isinstance(kind, dict) else {}
         lines.append("  ".join([t.label(kind) or d.kind] + stat_texts(d, kind, t)))
-        if d.keywords:
-            lines.append("・".join(d.keywords))
         # the state word only when it says something: most games never tap, and untapped is the norm
         state = [t.render(rs.word("tapped"))] if card.tapped else []
         if not card.face_up:
             state.append(t.render(rs.word("face_down")))
         state += [f"{t.render(rs.words.get('counter.' + k, k))} {v}" for k, v in card.counters.items() if v]
-        return lines, d.text or "", state
+        # The face at this size shows the card's own text; below it only a translation adds anything.
+        text = getattr(d, "text_en", "") if t.language == "en" else ""
+        return lines, text or "", state
 
 
 def stat_texts(d, kind: dict, words=None) -> list[str]:

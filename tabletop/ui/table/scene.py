@@ -19,6 +19,7 @@ from .bot import BotDriver
 from .dialogs import Dialogs
 from .hud import Hud
 from .pointer import Pointer
+from .choice import CardChoice
 from .preview import HOVER_S, Preview
 from .sprites import Sprites
 
@@ -58,6 +59,7 @@ class TableScene(Scene):
         self.sprites = Sprites(self)     # card pictures and motions
         self.board = Board(self)         # the cloth, zones, cards, lit targets, coin
         self.preview = Preview(self)     # the hovered card, large
+        self.choice = CardChoice(self)   # a pending choice of cards, as faces to click
         self.hud = Hud(self)             # top bar, side panel, status line
         self.resize(app.size)
         self.refresh()
@@ -91,6 +93,7 @@ class TableScene(Scene):
         self.view = self.game.view(self.viewer)
         self.zones, self.spots = layout.place(self)
         self.legal = self.actions.candidates()
+        self.choice.refresh()
         self.answer_lit = pointed_at([a for a in self.actions.answers() if a.get("card") is None])
         self._auto_spread()
         if self.inspect:
@@ -188,6 +191,7 @@ class TableScene(Scene):
         surface.blit(self.board.background(), (0, 0))
         self.hud.draw_top_bar(surface)
         self.board.draw_cards(surface, self.actions.lit_now(self.pointer.drag[2] if self.pointer.drag else None))
+        self.choice.draw(surface)
         self.preview.draw(surface)
         self.board.draw_coins(surface)
         if self.view.outcome is not None:
