@@ -133,18 +133,19 @@ def _bilingual(chk: Checker, node, where: str, line: int, required: bool = True)
     """Record an error when a word of the ruleset is given in one language only (label ja, label_en en)."""
     ja, en = node.get("label") or "", node.get("label_en") or ""
     if ja and not en:
-        chk.error(line, f"{where}: the English word (label_en) is missing beside label {ja!r}")
+        chk.error(line, msg("{where}: the English word (label_en) is missing beside label {ja!r}", where=where, ja=ja))
     elif en and not ja:
-        chk.error(line, f"{where}: the Japanese word (label) is missing beside label_en {en!r}")
+        chk.error(line, msg("{where}: the Japanese word (label) is missing beside label_en {en!r}", where=where, en=en))
     elif required and not ja and not en:
-        chk.error(line, f"{where}: give the word in both languages (label: Japanese, label_en: English)")
+        chk.error(line, msg("{where}: give the word in both languages (label: Japanese, label_en: English)",
+                            where=where))
 
 
 def check_words(d, chk: Checker) -> None:
     """Check that every word a ruleset shows (zones, phases, kinds and their fields, colours, options,
     deck sections, words) is given in both languages; each problem names its line."""
     if d.get("name") and not d.get("name_en"):
-        chk.error(d.line_of("name"), "name_en: the English name of the game is missing beside name")
+        chk.error(d.line_of("name"), msg("name_en: the English name of the game is missing beside name"))
     groups = (("zones", d["zones"]), ("card_kinds", d["card_kinds"]), ("colors", d["colors"]),
               ("options", d["options"]), ("words", d["words"]))
     for group, items in groups:
@@ -363,7 +364,7 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     folder = ruleset_dir(ruleset_id)
     if folder is None:
         known = ", ".join(ruleset_ids()) or "none"
-        raise DataError(ruleset_id, None, f"no ruleset {ruleset_id!r} (known: {known})")
+        raise DataError(ruleset_id, None, msg("no ruleset {ruleset!r} (known: {known})", ruleset=ruleset_id, known=known))
     return _load_cached(str(folder))
 
 
@@ -388,7 +389,7 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
     chk.done()
     for k, z in d["zones"].items():
         if len(z["rect"]) != 4:
-            chk.error(d["zones"].line_of(k), f"zones.{k}.rect: expected [x, y, w, h]")
+            chk.error(d["zones"].line_of(k), msg("zones.{zone}.rect: expected [x, y, w, h]", zone=k))
     chk.done()
     words = dict(DEFAULT_WORDS)
     words.update({k: Term(w["label_en"], w["label"]) for k, w in d["words"].items()})
@@ -410,8 +411,9 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
     if controller_class(rs.controller, missing_ok=True) is None:
         import tabletop.controllers as builtin
         why = builtin.IMPORT_ERRORS.get(rs.controller)
-        raise DataError(path, d.line_of("controller"), f"controller {rs.controller!r} "
-                        + (f"failed to load: {why}" if why else "is not known"))
+        raise DataError(path, d.line_of("controller"),
+                        msg("controller {name!r} failed to load: {why}", name=rs.controller, why=why) if why
+                        else msg("controller {name!r} is not known", name=rs.controller))
     check_words(d, chk)
     chk.done()
     rs.cards = load_cards(folder / "cards.yaml", rs)
@@ -426,7 +428,8 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
             errors.append(e)
     for name in rs.starter_decks:
         if name not in rs.decks and not any(e.path.endswith(f"{name}.yaml") for e in errors):
-            errors.append(DataError(path, d.line_of("starter_decks"), f"starter deck {name!r} not found in decks/"))
+            errors.append(DataError(path, d.line_of("starter_decks"),
+                                    msg("starter deck {name!r} not found in decks/", name=name)))
     if errors:
         raise DataErrors(errors) if len(errors) > 1 else errors[0]
     return rs
@@ -444,13 +447,14 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
     for i, item in enumerate(raw):
         line = raw.line_of(i) if isinstance(raw, YList) else 1
         if not isinstance(item, dict):
-            chk.error(line, f"card {i + 1}: expected a mapping")
+            chk.error(line, msg("card {n}: expected a mapping", n=i + 1))
             continue
         kind = item.get("kind")
         kspec = rs.card_kinds.get(kind)
         if kspec is None:
             chk.error(item.line_of("kind") if isinstance(item, YMap) else line,
-                      f"card {item.get('id', i + 1)}: unknown kind {kind!r} (known: {', '.join(rs.card_kinds)})")
+                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=item.get("id", i + 1), kind=kind,
+                          known=", ".join(rs.card_kinds)))
             continue
         fields = dict(_CARD_COMMON)
         for fname, fspec in kspec["fields"].items():
@@ -463,11 +467,13 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
         if len(chk.errors) > n_errors or d.get("id") is None:
             continue   # reported; a half-read card is not built
         if d["id"] in cards:
-            chk.error(line, f"card {d['id']}: the id is used twice (first at line {cards[d['id']].line})")
+            chk.error(line, msg("card {card}: the id is used twice (first at line {line})", card=d["id"],
+                                line=cards[d["id"]].line))
         if rs.colors and d["color"] and d["color"] not in rs.colors:
-            chk.error(d.line_of("color"), f"card {d['id']}: unknown color {d['color']!r} (known: {', '.join(rs.colors)})")
+            chk.error(d.line_of("color"), msg("card {card}: unknown color {color!r} (known: {known})", card=d["id"],
+                                              color=d["color"], known=", ".join(rs.colors)))
         if d["copies"] not in (None, "any") and not isinstance(d["copies"], int):
-            chk.error(d.line_of("copies"), f"card {d['id']}: copies must be a number or 'any'")
+            chk.error(d.line_of("copies"), msg("card {card}: copies must be a number or 'any'", card=d["id"]))
         stats = {k: d[k] for k in kspec["fields"]}
         cards[d["id"]] = CardDef(d, stats, str(path), line)
     chk.done()
@@ -493,27 +499,28 @@ def deck_from_data(raw: dict, path, rs: Ruleset, check_rules: bool = True) -> De
     for k in raw:
         if k not in known:
             chk.error(raw.line_of(k) if isinstance(raw, YMap) else 1,
-                      f"unknown key {k!r} (a deck has: name, title, description, {', '.join(rs.deck)})")
+                      msg("unknown key {key!r} (a deck has: name, title, description, {sections})", key=k,
+                          sections=", ".join(rs.deck)))
     name = raw.get("name") or Path(path).stem
     sections = {}
     for sec, spec in rs.deck.items():
         entries = raw.get(sec)
         if entries is None:
             if spec["required"]:
-                chk.error(1, f"section {sec!r} is missing")
+                chk.error(1, msg("section {section!r} is missing", section=sec))
             sections[sec] = []
             continue
         if not isinstance(entries, dict):
-            chk.error(raw.line_of(sec), f"section {sec!r}: expected a mapping of card id: count")
+            chk.error(raw.line_of(sec), msg("section {section!r}: expected a mapping of card id: count", section=sec))
             continue
         rows = []
         for cid, n in entries.items():
             line = entries.line_of(cid) if isinstance(entries, YMap) else 1
             if cid not in rs.cards:
-                chk.error(line, f"unknown card {cid!r} in section {sec!r}")
+                chk.error(line, msg("unknown card {card!r} in section {section!r}", card=cid, section=sec))
                 continue
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                chk.error(line, f"{cid}: the count must be a whole number of at least 1, found {n!r}")
+                chk.error(line, msg("{card}: the count must be a whole number of at least 1, found {n!r}", card=cid, n=n))
                 continue
             rows.append((cid, n, line))
         sections[sec] = rows
