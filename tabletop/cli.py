@@ -28,16 +28,20 @@ def _deferred(module: str, func: str = "run"):
 
 
 def cmd_validate(args) -> int:
-    from .validate import validate_paths
+    from .validate import validate_report
     lang = user_language()
-    problems = validate_paths([Path(p) for p in args.paths])
+    problems, warnings = validate_report([Path(p) for p in args.paths])
     for p in problems:
         print(render(p, lang))
+    for w in warnings:
+        print(tr("warning: {what}", lang, what=w))
+    n, k = len(problems), len(warnings)
+    found = tr("1 problem found" if n == 1 else "{n} problems found", lang, n=n)
+    some = tr("1 warning" if k == 1 else "{n} warnings", lang, n=k)
     if problems:
-        print(tr("1 problem found" if len(problems) == 1 else "{n} problems found", lang, n=len(problems)),
-              file=sys.stderr)
+        print(tr("{problems}, {warnings}", lang, problems=found, warnings=some) if warnings else found, file=sys.stderr)
         return 1
-    print(tr("all files are valid", lang))
+    print(tr("all files are valid ({warnings})", lang, warnings=some) if warnings else tr("all files are valid", lang))
     return 0
 
 
@@ -123,16 +127,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("cards", help="export card faces and print sheets")
     p.add_argument("ruleset", help="ruleset id")
-    p.add_argument("--out", required=True, help="folder for cards/, sheets/ and the PDF")
+    p.add_argument("--out", help="folder for cards/, sheets/, backs/, tts/ and the PDF")
     p.add_argument("--dpi", type=int, default=None, help="resolution (default: the layout's own dpi, usually 300)")
     p.add_argument("--sheet", choices=("a4", "letter"), default="a4", help="print sheet size (default a4)")
     p.add_argument("--bleed", type=float, default=0.0, help="bleed around each card, in mm (default 0)")
     p.add_argument("--crop-marks", action="store_true", help="draw crop marks on the sheets")
     p.add_argument("--only", nargs="+", metavar="NAME", help="export only these cards (id, name or English name)")
+    p.add_argument("--margin", type=float, default=5.0, help="printable margin of the page, in mm (default 5)")
+    p.add_argument("--backs", action="store_true", help="also write back sheets, mirrored for long-edge duplex")
+    p.add_argument("--fold", action="store_true", help="faces and backs side by side, to fold down the middle")
+    p.add_argument("--deck", help="print the copies this deck list asks for (default: each card's copies:)")
+    p.add_argument("--tts", action="store_true", help="also write a Tabletop Simulator deck sheet and back")
+    p.add_argument("--workers", type=int, default=None, help="processes drawing faces (default: cores, big sets)")
+    p.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
+    p.add_argument("--csv", metavar="FILE", help="write the cards as CSV (a ruleset's cards.csv reads it back)")
     p.set_defaults(func=_deferred("tabletop.layout.export"))
 
     p = sub.add_parser("studio", help="the card layout studio")
     p.add_argument("ruleset", help="ruleset id")
+    p.add_argument("--size", default=None, help="window size, e.g. 1366x768 (default 1600x900)")
     p.set_defaults(func=_deferred("tabletop.layout.studio"))
     return ap
 

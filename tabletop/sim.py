@@ -284,6 +284,10 @@ def run(args) -> int:
         print("tabletop simulate: --games must be at least 1", file=sys.stderr)
         return 2
     rs = load_ruleset(args.ruleset)
+    if getattr(controller_class(rs.controller), "bots_pass", False):
+        print(f"tabletop simulate: {rs.name_en or rs.id} has no rules to play by (every move is manual): "
+              "bots only pass there, so there is nothing to simulate", file=sys.stderr)
+        return 2
     decks = tuple(None if d is None else resolve_deck(rs, d, i) for i, d in enumerate((args.deck1, args.deck2)))
     job = Job(rs.id, bots, decks, int(args.seed), getattr(args, "think", None), getattr(args, "rollouts", None),
               getattr(args, "max_actions", None) or MAX_ACTIONS, keep_log=bool(args.out))

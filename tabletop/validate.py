@@ -1,4 +1,10 @@
-"""`tabletop validate`: check data files and report every problem as `path:line: what is wrong`."""
+"""`tabletop validate`: check data files and report every problem as `path:line: what is wrong`.
+
+Errors (the command exits 1): files that do not load, and art or back images that are missing or
+unreadable. Warnings (printed, exit 0): what would print badly — text cut or shrunk to its minimum
+size, characters no font can draw, overlapping regions, a kind whose layout draws nothing, an
+unknown `{icon}`. Every check runs, so one pass lists all of them.
+"""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,6 +12,7 @@ from pathlib import Path
 from .engine.errors import DataError, DataErrors, SaveError, TabletopError
 from .engine.msg import msg
 from .engine.ruleset import load_deck, load_ruleset_dir, rulesets_dirs
+
 
 
 def _messages(e: Exception) -> list[str]:
@@ -27,8 +34,11 @@ def _ruleset_folder(path: Path) -> Path | None:
     return None
 
 
-def validate_ruleset_folder(folder: Path) -> list[str]:
-    """Check one ruleset folder: ruleset, cards, decks, layout and every scenario."""
+def validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[str]:
+    """Check one ruleset folder: ruleset, cards, decks, layout, art, backs and every scenario.
+
+    Returns the errors; warnings (what would print badly) are appended to `warnings` if given.
+    """
     try:
         rs = load_ruleset_dir(folder)
     except TabletopError as e:
@@ -37,9 +47,69 @@ def validate_ruleset_folder(folder: Path) -> list[str]:
     for sc in sorted((folder / "scenarios").glob("*.yaml")):
         problems += validate_file(sc)
     layout = folder / "layout.yaml"
+    layout_ok = True
     if layout.exists():
-        problems += validate_file(layout)
+        errs = validate_file(layout)
+        problems += errs
+        layout_ok = not errs
+    renderer = None
+    try:
+        import pygame.freetype  # the face checks measure text: fonts, not a window
+        pygame.freetype.init()
+        from .layout import CardRenderer
+        from .layout.model import default_layout
+        renderer = CardRenderer(rs, None if layout_ok else default_layout(rs))
+    except ModuleNotFoundError:
+        pass
+    problems += art_errors(rs, renderer)
+    if renderer is not None and warnings is not None:
+        from .layout.checks import card_warnings
+        warnings += card_warnings(rs, renderer, layout_checks=layout_ok)
     return problems
+
+
+def art_errors(rs, renderer=None) -> list[str]:
+    """Return `path:line` errors for art and back images that are missing, refused or unreadable."""
+    from .layout import art as artmod
+    from .layout.model import asset_path
+    out = []
+    for c in rs.cards.values():
+        try:
+            p = artmod.resolve_art(rs.path, c)
+            if p is not None:
+                _readable(p)
+        except DataError as e:
+            out.append(str(e) if e.path == c.path else f"{c.path}:{c.line}: card {c.id}: art {e}")
+    if renderer is not None and not renderer.layout.generated:
+        lay = renderer.layout
+        seen = set()
+        kinds = [("back", lay.back)] + [(f"kinds.{k}.back", kl.back) for k, kl in lay.kinds.items()]
+        for where, back in kinds:
+            name = (back or {}).get("image")
+            if not name or name in seen:
+                continue
+            seen.add(name)
+            try:
+                _readable(asset_path(rs.path, name))
+            except (ValueError, DataError) as e:
+                out.append(f"{lay.path}: {where}.image: {e}")
+        for kl in list(lay.kinds.values()) + [lay.default]:
+            for r in kl.regions + tuple((kl.back or {}).get("regions") or ()):
+                if r.src and (r.line, r.src) not in seen:
+                    seen.add((r.line, r.src))
+                    try:
+                        _readable(asset_path(rs.path, r.src))
+                    except (ValueError, DataError) as e:
+                        out.append(f"{lay.path}:{r.line}: region {r.name!r}: src {e}")
+    return out
+
+
+def _readable(p: Path) -> None:
+    """Raise DataError unless p is an image file pygame can read."""
+    if not p.is_file():
+        raise DataError(p, None, "file not found")
+    from .layout.art import load_image
+    load_image(p)
 
 
 def validate_file(path: Path) -> list[str]:
@@ -51,7 +121,7 @@ def validate_file(path: Path) -> list[str]:
             load_game(path)
             return []
         folder = _ruleset_folder(path.parent if path.is_file() else path)
-        if path.name in ("ruleset.yaml", "cards.yaml") and folder:
+        if path.name in ("ruleset.yaml", "cards.yaml", "cards.csv") and folder:
             load_ruleset_dir(folder)
         elif path.parent.name == "decks" and folder:
             rs = load_ruleset_dir(folder)
@@ -65,27 +135,37 @@ def validate_file(path: Path) -> list[str]:
                 return []
             load_layout(path)
         else:
-            return [msg("{path}: not a file tabletop knows how to check (ruleset.yaml, cards.yaml, decks/*.yaml, "
-                        "scenarios/*.yaml, layout.yaml, *.json saves)", path=str(path))]
+            return [msg("{path}: not a file tabletop knows how to check (ruleset.yaml, cards.yaml, cards.csv, "
+                        "decks/*.yaml, scenarios/*.yaml, layout.yaml, *.json saves)", path=str(path))]
     except (TabletopError, SaveError) as e:
         return _messages(e)
     return []
 
 
-def validate_paths(paths: list[Path]) -> list[str]:
+def validate_report(paths: list[Path]) -> tuple[list[str], list[str]]:
+    """Return (errors, warnings) for files and folders (every ruleset when none is given)."""
+    warnings: list[str] = []
     if not paths:
         folders = [p.parent for d in rulesets_dirs() for p in sorted(d.glob("*/ruleset.yaml"))]
-        return [m for f in folders for m in validate_ruleset_folder(f)]
+        return [m for f in folders for m in validate_ruleset_folder(f, warnings)], warnings
     problems = []
     for p in paths:
         if not p.exists():
             problems.append(msg("{path}: no such file or folder", path=str(p)))
         elif p.is_dir():
             if (p / "ruleset.yaml").exists():
-                problems += validate_ruleset_folder(p)
+                problems += validate_ruleset_folder(p, warnings)
             else:
                 for f in sorted(p.glob("*/ruleset.yaml")):
-                    problems += validate_ruleset_folder(f.parent)
+                    problems += validate_ruleset_folder(f.parent, warnings)
         else:
             problems += validate_file(p)
-    return problems
+            folder = _ruleset_folder(p.parent)
+            if folder and p.name in ("cards.yaml", "cards.csv", "layout.yaml") and not problems:
+                problems += validate_ruleset_folder(folder, warnings)  # art, backs and faces too
+    return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))
+
+
+def validate_paths(paths: list[Path]) -> list[str]:
+    """Return the errors only (see validate_report)."""
+    return validate_report(paths)[0]

@@ -63,7 +63,8 @@ def test_no_word_of_the_other_language_in_a_catalogue_entry(lang):
                 f"Japanese in the English text {key!r}"
         else:
             # File names, YAML keys (name:, zones.deck) and quoted literals stay as written.
-            code = re.sub(r"[\w*/.-]+\.(yaml|json)|'[^']*'|\w+(?=[.:/])|(?<=\.)\w+|\w*_\w*", " ", _without_fields(ja))
+            code = re.sub(r"[\w*/.-]+\.(yaml|json|csv)|'[^']*'|\w+(?=[.:/=])|(?<=[.=])\w+|\w*_\w*", " ",
+                          _without_fields(ja))
             words = set(re.findall(r"[A-Za-z][A-Za-z_]*", code))
             english = {w for w in words if w not in LATIN_OK and not re.fullmatch(r"P\d*|[A-Za-z]", w)}
             assert not english, f"{key!r}: English words {sorted(english)} left in {ja!r}"

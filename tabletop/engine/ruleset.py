@@ -378,8 +378,10 @@ def reload_ruleset(ruleset_id: str) -> Ruleset:
     return load_ruleset(ruleset_id)
 
 
-def load_ruleset_dir(folder: Path) -> Ruleset:
-    """Load ruleset.yaml, cards.yaml and decks/*.yaml of one folder; raise every problem found."""
+def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
+    """Load ruleset.yaml, cards.yaml (and/or cards.csv) and decks/*.yaml of one folder; raise every
+    problem found. `decks=False` leaves the decks out (the layout studio shows faces while a deck
+    file is broken)."""
     path = folder / "ruleset.yaml"
     raw = load_yaml(path)
     chk = Checker(path)
@@ -416,9 +418,17 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
                         else msg("controller {name!r} is not known", name=rs.controller))
     check_words(d, chk)
     chk.done()
-    rs.cards = load_cards(folder / "cards.yaml", rs)
     errors: list[DataError] = []
-    for p in sorted((folder / "decks").glob("*.yaml")):
+    csv_path = folder / "cards.csv"
+    rs.cards = load_cards(folder / "cards.yaml", rs) if (folder / "cards.yaml").exists() or not csv_path.exists() else {}
+    if csv_path.exists():  # a spreadsheet's cards, as well as (or instead of) cards.yaml
+        for cid, card in load_cards(csv_path, rs).items():
+            if cid in rs.cards:
+                errors.append(DataError(csv_path, card.line, f"card {cid}: the id is used twice "
+                                        f"(first at {rs.cards[cid].path}:{rs.cards[cid].line})"))
+            else:
+                rs.cards[cid] = card
+    for p in sorted((folder / "decks").glob("*.yaml")) if decks else []:
         try:
             deck = load_deck(p, rs)
             rs.decks[deck.name] = deck
@@ -426,7 +436,7 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
             errors.extend(e.errors)
         except DataError as e:
             errors.append(e)
-    for name in rs.starter_decks:
+    for name in rs.starter_decks if decks else []:
         if name not in rs.decks and not any(e.path.endswith(f"{name}.yaml") for e in errors):
             errors.append(DataError(path, d.line_of("starter_decks"),
                                     msg("starter deck {name!r} not found in decks/", name=name)))
@@ -436,8 +446,12 @@ def load_ruleset_dir(folder: Path) -> Ruleset:
 
 
 def load_cards(path: Path, rs: Ruleset) -> dict:
-    """Load cards.yaml: a list of cards, each checked against the common fields and its kind's fields."""
-    raw = load_yaml(path)
+    """Load cards.yaml (or cards.csv): a list of cards, each checked against the common fields and its kind's fields."""
+    if Path(path).suffix == ".csv":
+        from .cardcsv import read_cards_csv
+        raw = read_cards_csv(path, rs, _CARD_COMMON)
+    else:
+        raw = load_yaml(path)
     chk = Checker(path)
     if isinstance(raw, dict) and "cards" in raw:
         raw = raw["cards"]

@@ -101,7 +101,14 @@ def parse_yaml(text: str, path: str | Path = "<text>"):
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
-        raise DataError(path, line, msg("YAML syntax error: {problem}", problem=e.problem or e.context)) from None
+        problem = e.problem or e.context
+        if e.context_mark is not None and e.problem_mark is not None and e.context_mark.line != e.problem_mark.line:
+            # The parser notices late (an unclosed quote shows lines on): name where the construct began too.
+            text = msg("YAML syntax error: {problem} ({context} at line {line})", problem=problem, context=e.context,
+                       line=e.context_mark.line + 1)
+        else:
+            text = msg("YAML syntax error: {problem}", problem=problem)
+        raise DataError(path, line, text) from None
     except yaml.YAMLError as e:
         raise DataError(path, None, msg("YAML error: {error}", error=str(e))) from None
     finally:

@@ -53,9 +53,63 @@ def run(report) -> None:
         report(f"layout.{rid}.face_126_over_line", table / floor, f"{table * 1000:.1f} ms a face at table size")
         report(f"layout.{rid}.face_744_over_line", printed / floor, f"{printed * 1000:.1f} ms a face at 300 dpi")
         report(f"layout.{rid}.cached_face_over_blit", cached / blit, "a cached face lookup against one blit of it")
+    if not quick:
+        export_figures(report)
 
 
 if __name__ == "__main__":
     def _report(name, value, note=""):
         print(f"{name}: {value:.3f}  # {note}" if isinstance(value, float) else f"{name}: {value}")
     run(_report)
+
+
+_EXPORT_CHILD = r"""
+import os, resource, shutil, sys, time
+from pathlib import Path
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+import pygame.freetype; pygame.freetype.init()
+from tabletop.engine.ruleset import load_ruleset_dir
+from tabletop.layout.export import export_cards
+src, n, out, workers = Path(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])
+folder = out / "rs"
+shutil.copytree(src, folder)
+kinds = ["unit", "action"]
+lines = [f"- {{id: c{i}, name: カード{i}, name_en: Card {i}, kind: {kinds[i % 2]}, color: red, cost: {i % 5}, "
+         f"text: この札が場に出たとき、{i % 4 + 1}枚引く。}}" for i in range(n)]
+(folder / "cards.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+shutil.rmtree(folder / "decks")
+(folder / "decks").mkdir()
+(folder / "ruleset.yaml").write_text((folder / "ruleset.yaml").read_text(encoding="utf-8").replace(
+    "starter_decks: [red_blue, green_blue]", "starter_decks: []"), encoding="utf-8")
+rs = load_ruleset_dir(folder)
+t0 = time.perf_counter()
+export_cards(rs, out / "o", dpi=100, bleed_mm=3, crop_marks=True, backs=True, workers=workers)
+print(time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def export_figures(report) -> None:
+    """Report a big export's memory (peak RSS for 300 cards over 30: flat means about 1) and the
+    time with two worker processes over one (below 1: the workers help)."""
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from ..engine.ruleset import ruleset_dir
+
+    def one(n, workers):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+            out = subprocess.run([sys.executable, "-c", _EXPORT_CHILD, str(ruleset_dir("sandbox")), str(n), tmp,
+                                  str(workers)], capture_output=True, text=True, env=env, check=True).stdout
+            secs, rss = out.split()[-2:]
+            return float(secs), int(rss)
+
+    small = one(30, 1)
+    big = one(300, 1)
+    report("layout.export.peak_rss_300_over_30", big[1] / small[1],
+           f"{big[1] // 1024} MB for 300 cards, {small[1] // 1024} MB for 30 (100 dpi, bleed, backs)")
+    report("layout.export.seconds_per_card", big[0] / 300, f"{big[0]:.1f} s for 300 cards and their back sheets")
+    two = one(300, 2)
+    report("layout.export.two_workers_over_one", two[0] / big[0], f"{two[0]:.1f} s with 2 worker processes")

@@ -60,6 +60,7 @@ _REGION = {"type": "map", "fields": {
     "gap_mm": {"type": "float", "min": 0},
     "direction": {"type": "str", "choices": ["row", "column"]},
     "fit": {"type": "str", "choices": ["cover", "contain"]},
+    "src": {"type": "str"},
     "text": {"type": "str"},
     "emphasis": {"type": "str"},
     "doc": {"type": "str"},
@@ -71,11 +72,19 @@ _RARITY = {"type": "map", "fields": {
     "color": _COLOR,
     "shape": {"type": "str", "choices": list(SHAPES)},
 }}
+_BACK = {"type": "map", "fields": {
+    "background": {"type": "str"},
+    "accent": {"type": "str"},
+    "text": {"type": "str"},
+    "image": {"type": "str"},
+    "regions": {"type": "list", "items": _REGION},
+}}
 _KIND = {"type": "map", "fields": {
     "size_mm": {"type": "list", "items": {"type": "float", "min": 10, "max": 400}},
     "background": _COLOR,
     "regions": {"type": "list", "items": _REGION, "default": []},
     "hide": {"type": "list", "items": {"type": "str"}, "default": []},
+    "back": _BACK,
 }}
 LAYOUT_SPEC = {"type": "map", "fields": {
     "card": {"type": "map", "default": {}, "fields": {
@@ -94,6 +103,11 @@ LAYOUT_SPEC = {"type": "map", "fields": {
         "accent": {"type": "str", "default": "#c9a94a"},
         "text": {"type": "str", "default": "{name}"},
         "image": {"type": "str", "default": ""},
+        "regions": {"type": "list", "items": _REGION, "default": []},
+    }},
+    "fonts": {"type": "map", "default": {}, "fields": {
+        "regular": {"type": "str"},
+        "bold": {"type": "str"},
     }},
     "base": {"type": "list", "items": _REGION, "default": []},
     "kinds": {"type": "map", "values": _KIND, "default": {}},
@@ -107,7 +121,7 @@ _DEFAULTS = {
     "size": 8.0, "min_size": None, "weight": "regular", "italic": False, "color": "ink",
     "align": "left", "valign": "top", "wrap": True, "ellipsis": True, "line_spacing": 1.3,
     "padding_mm": 0.6, "pip_shape": "circle", "pip_mm": 2.6, "gap_mm": 0.6, "direction": "row",
-    "fit": "cover", "text": "", "emphasis": "", "doc": "",
+    "fit": "cover", "src": "", "text": "", "emphasis": "", "doc": "",
 }
 _TYPE_DEFAULTS = {
     "number": {"weight": "bold", "align": "center", "valign": "middle", "wrap": False, "size": 12.0,
@@ -164,6 +178,7 @@ class Region:
     gap_mm: float = 0.6
     direction: str = "row"
     fit: str = "cover"
+    src: str = ""
     text: str = ""
     emphasis: str = ""
     doc: str = ""
@@ -183,6 +198,7 @@ class KindLayout:
     size_mm: tuple
     background: str
     regions: tuple
+    back: dict = field(default_factory=dict)   # background, accent, text, image, regions (Region tuple)
 
     @property
     def aspect(self) -> float:
@@ -206,6 +222,7 @@ class Layout:
     kinds: dict = field(default_factory=dict)
     default: KindLayout | None = None
     generated: bool = False
+    fonts: dict = field(default_factory=dict)   # weight -> font file in assets/ (tried before Noto Sans JP)
 
     def for_kind(self, kind: str) -> KindLayout:
         return self.kinds.get(kind) or self.default
@@ -309,6 +326,16 @@ def load_layout(path, ruleset=None) -> Layout:
         color(d["back"][k], _lk(d["back"], k), f"back.{k}")
     if d["back"]["image"]:
         _check_asset_name(chk, path.parent, d["back"]["image"], _lk(d["back"], "image"), "back.image")
+    for weight, name in d["fonts"].items():
+        if name:
+            _check_asset_name(chk, path.parent, name, _lk(d["fonts"], weight), f"fonts.{weight}")
+    for kname, k in d["kinds"].items():
+        kb = k.get("back") or {}
+        for key in ("background", "accent"):
+            if kb.get(key) is not None:
+                color(kb[key], _lk(kb, key), f"kinds.{kname}.back.{key}")
+        if kb.get("image"):
+            _check_asset_name(chk, path.parent, kb["image"], _lk(kb, "image"), f"kinds.{kname}.back.image")
     if ruleset is not None:
         for kname in d["kinds"]:
             if kname != "default" and kname not in ruleset.card_kinds:
@@ -334,6 +361,8 @@ def load_layout(path, ruleset=None) -> Layout:
             for k in ("fill", "stroke", "color"):
                 if r.get(k) is not None:
                     color(r[k], _lk(r, k, line), f"{where}.{rname}.{k}")
+            if r.get("src"):
+                _check_asset_name(chk, path.parent, r["src"], _lk(r, "src", line), f"{where}.{rname}.src")
             if r.get("emphasis") and len(r["emphasis"]) % 2:
                 chk.error(_lk(r, "emphasis", line), f"{where}.{rname}.emphasis: expected pairs of opening and "
                           f"closing characters, like \"【】[]\"")
@@ -358,9 +387,15 @@ def load_layout(path, ruleset=None) -> Layout:
                                   + f" (fields: {', '.join(sorted(known))})")
 
     check_regions(d["base"], "base", None)
+    check_regions(d["back"]["regions"], "back", None)
     for kname, k in d["kinds"].items():
         check_regions(k["regions"], f"kinds.{kname}", None if kname == "default" else kname)
+        if (k.get("back") or {}).get("regions"):
+            check_regions(k["back"]["regions"], f"kinds.{kname}.back", None if kname == "default" else kname)
     chk.done()
+    top_back = {key: d["back"][key] for key in ("background", "accent", "text", "image")}
+    top_back["regions"] = tuple(_region_from(r, d["back"]["regions"].line_of(i))
+                                for i, r in enumerate(d["back"]["regions"]))
 
     base = [(r, d["base"].line_of(i)) for i, r in enumerate(d["base"])]
     kinds = {}
@@ -399,13 +434,21 @@ def load_layout(path, ruleset=None) -> Layout:
             regions.append(reg)
         if not any(r.type == "manual" for r in regions):
             regions.append(_default_manual(d["manual_mark"], ksize))
-        kinds[kname] = KindLayout(kname, ksize, bg, tuple(regions))
+        back = dict(top_back)
+        kb = k.get("back") or {}
+        back.update({key: kb[key] for key in ("background", "accent", "text", "image") if kb.get(key) is not None})
+        if kb.get("regions") is not None:
+            if not kb.get("image"):
+                back["image"] = ""  # the kind's own drawn back, not the layout's picture
+            back["regions"] = tuple(_region_from(r, kb["regions"].line_of(i)) for i, r in enumerate(kb["regions"]))
+        kinds[kname] = KindLayout(kname, ksize, bg, tuple(regions), back)
     chk.done()
     return Layout(path=str(path), size_mm=size, dpi=card["dpi"], corner_mm=card["corner_mm"],
                   background=card["background"], palette_field=d["palette_field"],
                   palette=dict(d["palette"]), colors={k: dict(v) for k, v in d["colors"].items()},
-                  rarity=_rarity(d["rarity"]), back=dict(d["back"]),
-                  kinds={k: v for k, v in kinds.items() if k != "default"}, default=kinds["default"])
+                  rarity=_rarity(d["rarity"]), back=top_back,
+                  kinds={k: v for k, v in kinds.items() if k != "default"}, default=kinds["default"],
+                  fonts={k: v for k, v in d["fonts"].items() if v})
 
 
 def _default_manual(spec: dict, size) -> Region:
@@ -505,15 +548,17 @@ def default_layout(ruleset) -> Layout:
                             "shape": "rounded", "padding_mm": 1})
         kinds[kname] = regions
 
+    back = {"background": "#2a2438", "accent": "#c9a94a", "text": "{name}", "image": "", "regions": ()}
+
     def build(kname, own):
         merged = _merge_regions([(r, 0) for r in base], [(r, 0) for r in own], [])
         regions = [_region_from(r, 0) for r, _ in merged]
         regions.append(_default_manual({}, (w, h)))
-        return KindLayout(kname, (w, h), "main", tuple(regions))
+        return KindLayout(kname, (w, h), "main", tuple(regions), dict(back))
 
     return Layout(path="(default layout)", size_mm=(w, h), dpi=300, corner_mm=3.0, background="main",
                   palette_field="color", palette={}, colors={}, rarity=_rarity({}),
-                  back={"background": "#2a2438", "accent": "#c9a94a", "text": "{name}", "image": ""},
+                  back=dict(back),
                   kinds={k: build(k, v) for k, v in kinds.items()}, default=build("default", []),
                   generated=True)
 

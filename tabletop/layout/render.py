@@ -56,6 +56,15 @@ class CardRenderer:
             layout = load_layout(layout, ruleset)
         self.layout: Layout = layout
         self.problems: dict[str, str] = {}
+        # A weight names a chain of fonts in text.py; a layout's own font goes first in its chain.
+        self._weights = {}
+        for w in ("regular", "bold"):
+            name = layout.fonts.get(w) or (layout.fonts.get("regular") if w == "bold" else None)
+            try:
+                self._weights[w] = textmod.custom_weight(w, asset_path(ruleset.path, name)) if name else w
+            except ValueError:
+                self._weights[w] = w
+        self.icons = textmod.IconSet(Path(ruleset.path) / "assets" / "icons")
         self._cache: OrderedDict = OrderedDict()
         self._keys: dict = {}
         self._key_ids: dict = {}
@@ -100,6 +109,30 @@ class CardRenderer:
             self._cache.move_to_end(key)
         return surf
 
+    def print_face(self, card, dpi: int, bleed_mm: float = 0.0) -> pygame.Surface:
+        """Draw a card's face for print, uncached: square corners, and `bleed_mm` of real bleed.
+
+        The bleed is drawn, not stretched: the background fills it, and every region that touches
+        a trim edge (full-bleed art, a border band) grows past that edge by the bleed, so art
+        beyond the trim shows there. The result is (trim + 2·bleed) at the dpi.
+        """
+        kl = self.layout.for_kind(card.kind)
+        w, h = print_px(kl.size_mm, dpi, bleed_mm)
+        return self._draw_face(card, bleed_kind(kl, bleed_mm), w, h, False, True)
+
+    def print_back(self, kind: str | None, dpi: int, bleed_mm: float = 0.0) -> pygame.Surface:
+        """Draw the back of a card kind for print, uncached, with real bleed (see print_face)."""
+        kl = self.layout.for_kind(kind) if kind else self.layout.default
+        w, h = print_px(kl.size_mm, dpi, bleed_mm)
+        return self._draw_back(w, h, True, bleed_kind(kl, bleed_mm), bleed_mm)
+
+    def back_key(self, kind: str | None) -> tuple:
+        """Return what a kind's back looks like as a key: kinds with equal keys share one back."""
+        kl = self.layout.for_kind(kind) if kind else self.layout.default
+        b = kl.back or self.layout.back
+        return (kl.size_mm, b.get("background"), b.get("accent"), b.get("text"), b.get("image"),
+                tuple(b.get("regions") or ()))
+
     def _face_key(self, card) -> int:
         # face_key() sorts and reprs the stats on every call; a table asks for ~80 faces a frame.
         # Remember it per card object (a reloaded card is a new object, so never stale).
@@ -113,15 +146,18 @@ class CardRenderer:
         self._keys[id(card)] = (card, key)
         return key
 
-    def back(self, width_px: int, height_px: int | None = None, *, square: bool = False) -> pygame.Surface:
-        """Return the card back at a width: the layout's back image, or a generated pattern with the game's name."""
+    def back(self, width_px: int, height_px: int | None = None, *, square: bool = False,
+             kind: str | None = None) -> pygame.Surface:
+        """Return a card back at a width: the kind's back (layout `kinds.K.back`), else the layout's
+        back: its image, its regions, or a generated pattern with the game's name."""
         width_px = max(8, int(width_px))
+        kl = self.layout.for_kind(kind) if kind else self.layout.default
         if height_px is None:
-            height_px = max(8, round(width_px * self.aspect))
-        key = ("back", width_px, int(height_px), square)
+            height_px = max(8, round(width_px * (kl.aspect if kl else self.aspect)))
+        key = ("back", self.back_key(kind), width_px, int(height_px), square)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._finish(self._draw_back(width_px, int(height_px), square))
+            surf = self._finish(self._draw_back(width_px, int(height_px), square, kl))
             self._remember(key, surf)
         return surf
 
@@ -179,7 +215,23 @@ class CardRenderer:
         return pal
 
     def region_text(self, r: Region, card) -> str | None:
-        """Return what a text-like region shows for a card, or None when the card lacks its field."""
+        """Return what a text-like region shows for a card, or None when the card lacks its field.
+
+        `{icon}` in the result (from card text) becomes the icon's character (see text.IconSet).
+        """
+        s = self._region_text(r, card)
+        return self.icons.sub(s) if s and "{" in s else s
+
+    def unknown_icons(self, card) -> list[tuple[Region, str]]:
+        """Return (region, name) for each `{name}` a face shows that no icon file draws."""
+        out = []
+        for r in self.layout.for_kind(card.kind).regions:
+            if r.type in ("text", "number") and self._applies(r, card):
+                s = self._region_text(r, card) or ""
+                out += [(r, n) for n in self.icons.unknown(s)]
+        return out
+
+    def _region_text(self, r: Region, card) -> str | None:
         if r.type == "manual":
             return r.text or "MANUAL"
         if r.type == "rarity":
@@ -300,8 +352,8 @@ class CardRenderer:
         x, y, w, h = self._inner(r, scale)
         px = r.size * PT_MM * scale
         min_px = r.min_size * PT_MM * scale
-        return _cached_fit(s, round(w, 2), round(h, 2), round(px, 2), round(min_px, 2), r.weight, r.wrap,
-                           r.line_spacing, r.ellipsis)
+        return _cached_fit(s, round(w, 2), round(h, 2), round(px, 2), round(min_px, 2),
+                           self._weights.get(r.weight, r.weight), r.wrap, r.line_spacing, r.ellipsis)
 
     @staticmethod
     def _inner(r: Region, scale: float) -> tuple:
@@ -369,21 +421,30 @@ class CardRenderer:
         block = fit.height
         top = y if r.valign == "top" else (y + (h - block) / 2 if r.valign == "middle" else y + h - block)
         color = ink or (0, 0, 0)
+        weight = self._weights.get(r.weight, r.weight)
         inside = False  # within an emphasis bracket pair, carried across lines
+        textmod.ICONS.use(self.icons)
         for i, line in enumerate(fit.lines):
-            lw = textmod.width(line, fit.px, r.weight)
+            lw = textmod.width(line, fit.px, weight)
             lx = x if r.align == "left" else (x + (w - lw) / 2 if r.align == "center" else x + w - lw)
             baseline = top + i * fit.pitch + fit.px * textmod.ASCENT
             if not r.emphasis:
-                textmod.render_line(surf, line, lx, baseline, fit.px, color, r.weight, r.italic)
+                textmod.render_line(surf, line, lx, baseline, fit.px, color, weight, r.italic)
                 continue
             runs, inside = _emphasis_runs(line, r.emphasis, inside)
             for run, bold in runs:
-                lx = textmod.render_line(surf, run, lx, baseline, fit.px, color, "bold" if bold else r.weight,
-                                         r.italic)
+                lx = textmod.render_line(surf, run, lx, baseline, fit.px, color,
+                                         self._weights["bold"] if bold else weight, r.italic)
 
     def _draw_image(self, surf, rect: pygame.Rect, card, pal: dict, r: Region) -> None:
         pic = None
+        if r.src:  # a fixed layer (a frame, a type icon): the same file on every card of the kind
+            try:
+                p = asset_path(self.ruleset.path, r.src)
+                surf.blit(artmod.fit_image(artmod.load_image(p), rect.size, r.fit), rect.topleft)
+            except (ValueError, DataError, OSError) as e:
+                self.problems[card.id] = f"{self.layout.path}:{r.line}: region {r.name!r}: {e}"
+            return
         try:
             path = artmod.resolve_art(self.ruleset.path, card)
             if path is not None:
@@ -436,11 +497,15 @@ class CardRenderer:
             textmod.render_line(tag, r.name, 2, label_px * 0.95, label_px, (255, 255, 255))
             surf.blit(tag, rect.topleft)
 
-    def _draw_back(self, w: int, h: int, square: bool) -> pygame.Surface:
-        back = self.layout.back
+    def _draw_back(self, w: int, h: int, square: bool, kl: KindLayout | None = None,
+                   bleed_mm: float = 0.0) -> pygame.Surface:
+        back = dict(self.layout.back)
+        if kl is not None and kl.back:
+            back.update(kl.back)
+        size_mm = kl.size_mm if kl is not None else self.layout.size_mm
         ss = 2 if w < 400 else 1
         W, H = w * ss, h * ss
-        scale = W / self.layout.size_mm[0]
+        scale = W / size_mm[0]
         pal = self.palette_for(None)
         bg = self._color(back["background"], pal) or (40, 36, 56)
         accent = self._color(back["accent"], pal) or (200, 170, 70)
@@ -457,8 +522,15 @@ class CardRenderer:
                 self.problems["(back)"] = str(e)
         if image is not None:
             surf.blit(image, (0, 0))
+        elif back.get("regions"):
+            pal = dict(pal, main=bg, on_main=accent)
+            for r in back["regions"]:
+                try:
+                    self._draw_region(surf, r, _BackCard(kl.kind if kl else ""), pal, scale)
+                except (pygame.error, ValueError, TypeError, ZeroDivisionError, DataError) as e:
+                    self.problems["(back)"] = f"{self.layout.path}:{r.line}: back region {r.name!r}: {e}"
         else:
-            m = round(3 * scale)
+            m = round((3 + bleed_mm) * scale)
             inner = pygame.Rect(m, m, W - 2 * m, H - 2 * m)
             lattice = pygame.Surface(inner.size, pygame.SRCALPHA)
             step = max(6, round(6 * scale))
@@ -493,6 +565,59 @@ class CardRenderer:
         if ss != 1:
             surf = pygame.transform.smoothscale(surf, (w, h))
         return surf
+
+
+class _BackCard:
+    """Stands in for a card when a back's regions are drawn: only its kind is known."""
+
+    id = "(back)"
+    art = ""
+    name = ""
+    manual = False
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def get(self, name, default=None):
+        return self.kind if name == "kind" else default
+
+
+def print_px(size_mm: tuple, dpi: int, bleed_mm: float = 0.0) -> tuple[int, int]:
+    """Return the pixel size of a card printed at dpi with bleed on every side (trim and bleed
+    rounded separately, so the trim is always exactly the size of a face without bleed)."""
+    b = round(bleed_mm / 25.4 * dpi)
+    return round(size_mm[0] / 25.4 * dpi) + 2 * b, round(size_mm[1] / 25.4 * dpi) + 2 * b
+
+
+EDGE_MM = 0.05  # a region this close to a trim edge touches it, and is drawn into the bleed
+
+
+def bleed_kind(kl: KindLayout, bleed_mm: float) -> KindLayout:
+    """Return the kind grown by bleed_mm on each side: regions shifted in, and each region that
+    touches a trim edge stretched past it to the new edge."""
+    if bleed_mm <= 0:
+        return kl
+    W, H = kl.size_mm
+    b = bleed_mm
+    out = []
+    for r in kl.regions:
+        x, y, w, h = r.rect
+        x0, y0, x1, y1 = x + b, y + b, x + w + b, y + h + b
+        if r.type in ("image", "frame"):  # text stays inside the trim; only pictures and bands bleed
+            if x <= EDGE_MM:
+                x0 = 0
+            if y <= EDGE_MM:
+                y0 = 0
+            if x + w >= W - EDGE_MM:
+                x1 = W + 2 * b
+            if y + h >= H - EDGE_MM:
+                y1 = H + 2 * b
+        out.append(replace(r, rect=(x0, y0, x1 - x0, y1 - y0)))
+    back = dict(kl.back or {})
+    if back.get("regions"):
+        back["regions"] = tuple(replace(r, rect=(r.rect[0] + b, r.rect[1] + b, r.rect[2], r.rect[3]))
+                                for r in back["regions"])
+    return replace(kl, size_mm=(W + 2 * b, H + 2 * b), regions=tuple(out), back=back)
 
 
 class _SafeMap(dict):

@@ -30,6 +30,7 @@ PANEL_BG = (34, 39, 47)
 FG = (232, 232, 232)
 DIM = (150, 156, 166)
 RED = (200, 60, 60)
+WARN = (230, 150, 30)   # a card with a print warning (glyphs, text shrunk to its minimum, overlaps, icons)
 THEME = {
     "defaults": {
         "colours": {"normal_bg": "#2b3440", "hovered_bg": "#3b4a5c", "active_bg": "#1f5f8b",
@@ -49,7 +50,7 @@ class Watcher:
 
     def files(self) -> list[Path]:
         f = self.folder
-        out = [f / "ruleset.yaml", f / "cards.yaml", f / "layout.yaml"]
+        out = [f / "ruleset.yaml", f / "cards.yaml", f / "cards.csv", f / "layout.yaml"]
         out += sorted((f / "decks").glob("*.yaml"))
         assets = f / "assets"
         if assets.is_dir():
@@ -83,6 +84,78 @@ def _messages(e: BaseException) -> list[str]:
     return [f"{type(e).__name__}: {e}"]
 
 
+class CardGrid:
+    """A scrollable grid of card faces in a rectangle: the studio's, and any view that shows a
+    filtered set of cards (a card browser).
+
+    Give it the cards to show (`cards`, already filtered) and a renderer; it lays them out in rows
+    of `thumb_w`-pixel faces, scrolls with `scroll_by`, finds the card under a point, and draws
+    each face with a frame around `selected` and a corner mark for each card in `marks`
+    ({card id: colour}).
+    """
+
+    def __init__(self, rect: pygame.Rect, thumb_w: int = THUMB_W, gap: int = GAP):
+        self.rect = pygame.Rect(rect)
+        self.thumb_w = thumb_w
+        self.gap = gap
+        self.renderer: CardRenderer | None = None
+        self.cards: list = []
+        self.scroll = 0
+        self.selected: str | None = None
+        self.marks: dict = {}
+        self.outlines = False
+        self.bottom_room = 0   # pixels at the bottom covered by something else (a banner)
+
+    def thumb_rects(self) -> list[tuple[object, pygame.Rect]]:
+        """Return (card, screen rect) of each card, scroll applied."""
+        if self.renderer is None:
+            return []
+        area, tw, gap = self.rect, self.thumb_w, self.gap
+        th = round(tw * self.renderer.aspect)
+        cols = max(1, (area.w - gap) // (tw + gap))
+        out = []
+        for i, c in enumerate(self.cards):
+            col, row = i % cols, i // cols
+            out.append((c, pygame.Rect(area.x + gap + col * (tw + gap), area.y + gap + row * (th + gap) - self.scroll,
+                                       tw, round(tw * self.renderer.aspect_of(c.kind)))))
+        return out
+
+    def max_scroll(self) -> int:
+        rects = self.thumb_rects()
+        if not rects:
+            return 0
+        bottom = max(r.bottom for _, r in rects) + self.scroll
+        return max(0, bottom + self.gap - self.rect.bottom + self.bottom_room)
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+
+    def card_at(self, pos) -> object | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        for c, r in self.thumb_rects():
+            if r.collidepoint(pos):
+                return c
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the visible faces, the selection frame and the corner marks, clipped to the grid."""
+        if self.renderer is None:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        for c, r in self.thumb_rects():
+            if r.bottom < self.rect.top or r.top > self.rect.bottom:
+                continue
+            surface.blit(self.renderer.face(c, self.thumb_w, r.h, outlines=self.outlines), r.topleft)
+            if c.id == self.selected:
+                pygame.draw.rect(surface, (255, 210, 80), r.inflate(6, 6), 3, border_radius=6)
+            mark = self.marks.get(c.id)
+            if mark:
+                pygame.draw.polygon(surface, mark, [(r.right - 22, r.top), (r.right, r.top), (r.right, r.top + 22)])
+        surface.set_clip(clip)
+
+
 class Studio:
     """The studio's state and drawing; `handle(event)` and `frame(surface, dt)` drive it (a window or a test)."""
 
@@ -107,7 +180,11 @@ class Studio:
         self.selected: str | None = None
         self.zoomed = False
         self.overflowing: set = set()
+        self.warned: set = set()
+        self.warnings: dict = {}      # card id -> its print warnings
+        self.deck_errors: list = []   # problems of decks/ (the faces still reload)
         self.scroll = 0
+        self.grid = CardGrid(pygame.Rect(0, TOP, self.size[0] - PANEL_W, self.size[1] - TOP))
         self.done = False
         self.status = ""
         self._build_widgets()
@@ -116,8 +193,18 @@ class Studio:
     # --- files --------------------------------------------------------------------------------
     def reload(self) -> bool:
         """Load the ruleset and layout again; on any problem keep the last good ones and show why."""
+        deck_errors = []
         try:
-            rs = load_ruleset_dir(self.folder)
+            try:
+                rs = load_ruleset_dir(self.folder)
+            except (DataError, DataErrors) as e:
+                # A broken deck file does not stop the faces: load without decks, and show the deck's problem.
+                errs = e.errors if isinstance(e, DataErrors) else [e]
+                decks = self.folder / "decks"
+                if not all(Path(x.path).parent == decks or "starter deck" in x.message for x in errs):
+                    raise
+                rs = load_ruleset_dir(self.folder, decks=False)
+                deck_errors = [str(x) for x in errs]
             path = self.folder / "layout.yaml"
             layout = load_layout(path, rs) if path.exists() else default_layout(rs)
             renderer = CardRenderer(rs, layout)
@@ -126,13 +213,23 @@ class Studio:
             self.status = f"{time.strftime('%H:%M:%S')} not loaded: showing the last good version"
             return False
         self.ruleset, self.renderer = rs, renderer
-        self.errors = []
+        self.errors = list(deck_errors)
+        self.deck_errors = deck_errors
         self.reloads += 1
-        # Cards whose text is cut even at its minimum size get a red corner in the grid.
-        self.overflowing = {c.id for c in rs.cards.values() if renderer.overflows(c)}
+        # Cards whose text is cut even at its minimum size get a red corner in the grid, cards with
+        # another print warning an orange one.
+        from .checks import face_warnings
+        found = face_warnings(rs, renderer)
+        self.warnings = {}
+        for cid, _, m in found:
+            if cid is not None:
+                self.warnings.setdefault(cid, []).append(m)
+        self.overflowing = {cid for cid, kind, _ in found if kind == "cut"}
+        self.warned = set(self.warnings) - self.overflowing
         self.status = f"{time.strftime('%H:%M:%S')} loaded ({len(rs.cards)} cards, " \
                       f"{'layout.yaml' if not layout.generated else 'default layout'})" \
-                      + (f" — {len(self.overflowing)} with text cut" if self.overflowing else "")
+                      + (f" — {len(self.overflowing)} with text cut" if self.overflowing else "") \
+                      + (f" — {len(self.warned)} with warnings" if self.warned else "")
         if self.selected not in rs.cards:
             self.selected, self.zoomed = None, False
         self._refresh_filters()
@@ -153,11 +250,17 @@ class Studio:
     def _build_widgets(self) -> None:
         m = self.manager
         self.b_back = pygame_gui.elements.UIButton(pygame.Rect(10, 8, 80, 36), "◀ Back", m)
-        x = 420  # after the title; the row ends near x=1180, so it fits a 1280-pixel window
+        # After the title; in a narrow window the title gives way, then the buttons narrow.
+        widths = [180, 160, 180, 130, 80]
+        need = sum(widths) + 8 * (len(widths) - 1)
+        x = max(100 + 150, min(420, self.size[0] - 10 - need))
+        k = min(1.0, (self.size[0] - 10 - x - 8 * (len(widths) - 1)) / sum(widths))
+        self.title_w = x - 110
         row = []
-        for width in (180, 160, 180, 130, 80):
-            row.append(pygame.Rect(x, 8, width, 36))
-            x += width + 8
+        for width in widths:
+            w = int(width * k)
+            row.append(pygame.Rect(x, 8, w, 36))
+            x += w + 8
         self.b_kind = pygame_gui.elements.UIButton(row[0], "Kind: all", m)
         self.b_color = pygame_gui.elements.UIButton(row[1], "Colour: all", m)
         self.e_name = pygame_gui.elements.UITextEntryLine(row[2], m, placeholder_text="name filter")
@@ -244,39 +347,40 @@ class Studio:
         return out
 
     # --- geometry -----------------------------------------------------------------------------
+    @property
+    def panel_w(self) -> int:
+        return min(PANEL_W, max(300, self.size[0] // 3))
+
     def grid_rect(self) -> pygame.Rect:
-        return pygame.Rect(0, TOP, self.size[0] - PANEL_W, self.size[1] - TOP)
+        return pygame.Rect(0, TOP, self.size[0] - self.panel_w, self.size[1] - TOP)
 
     def thumb_size(self) -> tuple[int, int]:
         aspect = self.renderer.aspect if self.renderer else 88 / 63
         return THUMB_W, round(THUMB_W * aspect)
 
+    def _sync_grid(self) -> CardGrid:
+        """Give the grid what it shows now: the filtered cards, the renderer, selection and marks."""
+        g = self.grid
+        g.rect = self.grid_rect()
+        g.renderer = self.renderer
+        g.cards = self.cards()
+        g.scroll = self.scroll
+        g.selected = self.selected
+        g.outlines = self.outlines
+        g.marks = {cid: WARN for cid in self.warned}
+        g.marks.update({cid: RED for cid in self.overflowing})
+        g.bottom_room = self._banner_h() if self.errors else 0
+        return g
+
     def thumb_rects(self) -> list[tuple[object, pygame.Rect]]:
         """Return (card, screen rect) of each filtered card in the grid, scroll applied."""
-        area = self.grid_rect()
-        tw, th = self.thumb_size()
-        cols = max(1, (area.w - GAP) // (tw + GAP))
-        out = []
-        for i, c in enumerate(self.cards()):
-            col, row = i % cols, i // cols
-            out.append((c, pygame.Rect(area.x + GAP + col * (tw + GAP), area.y + GAP + row * (th + GAP) - self.scroll,
-                                       tw, round(tw * self.renderer.aspect_of(c.kind)))))
-        return out
+        return self._sync_grid().thumb_rects()
 
     def max_scroll(self) -> int:
-        rects = self.thumb_rects() if self.renderer else []
-        if not rects:
-            return 0
-        bottom = max(r.bottom for _, r in rects) + self.scroll
-        return max(0, bottom + GAP - self.grid_rect().bottom + (self._banner_h() if self.errors else 0))
+        return self._sync_grid().max_scroll() if self.renderer else 0
 
     def card_at(self, pos) -> object | None:
-        if not self.grid_rect().collidepoint(pos):
-            return None
-        for c, r in self.thumb_rects():
-            if r.collidepoint(pos):
-                return c
-        return None
+        return self._sync_grid().card_at(pos)
 
     # --- events -------------------------------------------------------------------------------
     def handle(self, e: pygame.event.Event) -> None:
@@ -307,7 +411,8 @@ class Studio:
             if c is not None:
                 self.selected, self.zoomed = c.id, True
         elif e.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.max_scroll(), self.scroll - e.y * 60))
+            self._sync_grid().scroll_by(-e.y * 60)
+            self.scroll = self.grid.scroll
         elif e.type == pygame.KEYDOWN and not self.e_name.is_focused:
             if e.key == pygame.K_ESCAPE:
                 if self.zoomed:
@@ -338,25 +443,17 @@ class Studio:
         surface.fill(BG)
         pygame.draw.rect(surface, PANEL_BG, (0, 0, self.size[0], TOP))
         title = self.ruleset.name if self.ruleset else self.folder.name
-        _text(surface, f"{title}", 100, 18, 16, FG, "bold", max_w=310)
-        _text(surface, self.status, 100, 38, 11, DIM, max_w=320)
+        _text(surface, textmod.ellipsize(title, self.title_w, 16, "bold") if textmod.width(title, 16, "bold") > self.title_w
+              else title, 100, 18, 16, FG, "bold")
+        status = self.status
+        if textmod.width(status, 11) > self.title_w:
+            status = textmod.ellipsize(status, self.title_w, 11)
+        _text(surface, status, 100, 38, 11, DIM)
         if self.renderer is not None:
-            clip = surface.get_clip()
             area = self.grid_rect()
-            surface.set_clip(area)
-            tw = self.thumb_size()[0]
-            for c, r in self.thumb_rects():
-                if r.bottom < area.top or r.top > area.bottom:
-                    continue
-                face = self.renderer.face(c, tw, r.h, outlines=self.outlines)
-                surface.blit(face, r.topleft)
-                if c.id == self.selected:
-                    pygame.draw.rect(surface, (255, 210, 80), r.inflate(6, 6), 3, border_radius=6)
-                if c.id in self.overflowing:
-                    pygame.draw.polygon(surface, RED, [(r.right - 22, r.top), (r.right, r.top), (r.right, r.top + 22)])
+            self._sync_grid().draw(surface)
             if not self.cards():
                 _text(surface, "No card matches the filters.", area.x + 30, area.y + 40, 16, DIM)
-            surface.set_clip(clip)
             self._draw_panel(surface)
             if self.zoomed and self.selected in self.ruleset.cards:
                 self._draw_zoom(surface)
@@ -377,32 +474,36 @@ class Studio:
         surface.blit(face, (area.centerx - w // 2, area.y + (area.h - h) // 2))
 
     def _draw_panel(self, surface) -> None:
-        x0 = self.size[0] - PANEL_W
-        pygame.draw.rect(surface, PANEL_BG, (x0, TOP, PANEL_W, self.size[1] - TOP))
+        x0 = self.size[0] - self.panel_w
+        pygame.draw.rect(surface, PANEL_BG, (x0, TOP, self.panel_w, self.size[1] - TOP))
         x, y = x0 + 16, TOP + 16
         if self.selected not in (self.ruleset.cards if self.ruleset else {}):
-            _text(surface, "Click a card to zoom it and see its data.", x, y + 14, 14, DIM, max_w=PANEL_W - 32)
+            _text(surface, "Click a card to zoom it and see its data.", x, y + 14, 14, DIM, max_w=self.panel_w - 32)
             y += 40
             for line in self._help():
-                y = _text(surface, line, x, y + 16, 12, DIM, max_w=PANEL_W - 32)
+                y = _text(surface, line, x, y + 16, 12, DIM, max_w=self.panel_w - 32)
             return
         c = self.ruleset.cards[self.selected]
         pw = 170
         face = self.renderer.face(c, pw, outlines=self.outlines)
         surface.blit(face, (x, y))
         kx = x + pw + 14
-        yy = _text(surface, c.name, kx, y + 18, 17, FG, "bold", max_w=PANEL_W - pw - 46)
+        yy = _text(surface, c.name, kx, y + 18, 17, FG, "bold", max_w=self.panel_w - pw - 46)
         if c.name_en:
-            yy = _text(surface, c.name_en, kx, yy + 18, 12, DIM, max_w=PANEL_W - pw - 46)
-        yy = _text(surface, f"id {c.id}", kx, yy + 18, 12, DIM, max_w=PANEL_W - pw - 46)
-        yy = _text(surface, f"{c.path.rsplit('/', 1)[-1]}:{c.line}", kx, yy + 18, 12, DIM, max_w=PANEL_W - pw - 46)
+            yy = _text(surface, c.name_en, kx, yy + 18, 12, DIM, max_w=self.panel_w - pw - 46)
+        yy = _text(surface, f"id {c.id}", kx, yy + 18, 12, DIM, max_w=self.panel_w - pw - 46)
+        yy = _text(surface, f"{c.path.rsplit('/', 1)[-1]}:{c.line}", kx, yy + 18, 12, DIM, max_w=self.panel_w - pw - 46)
+        back = self.renderer.back(72, kind=c.kind)
+        if yy + 24 + back.get_height() <= y + face.get_height():   # the kind's back, under the card's words
+            _text(surface, "back", kx, yy + 22, 11, DIM)
+            surface.blit(back, (kx, y + face.get_height() - back.get_height()))
         y = max(y + face.get_height(), yy) + 10
         rows = self._data_rows(c)
         for k, v in rows:
             if y > self.size[1] - 20:
                 break
             _text(surface, k, x, y + 14, 12, DIM)
-            y = _text(surface, v, x + 96, y + 14, 12, FG, max_w=PANEL_W - 128) + 4
+            y = _text(surface, v, x + 96, y + 14, 12, FG, max_w=self.panel_w - 128) + 4
 
     def _data_rows(self, c) -> list[tuple[str, str]]:
         r = self.renderer
@@ -429,11 +530,14 @@ class Studio:
         over = r.overflows(c)
         if over:
             rows.append(("overflow", ", ".join(n for n, _ in over) + " (cut at the minimum size)"))
+        for m in self.warnings.get(c.id, []):
+            rows.append(("warning", m.split(": ", 1)[-1].replace(f"card {c.id}: ", "")))
         return rows
 
     def _help(self) -> list[str]:
         return ["Wheel: scroll.  ←/→: previous/next card.  O: region outlines.  F5: reload.  "
-                "Esc: close the zoom / leave.  A red corner: text cut at its minimum size.",
+                "Esc: close the zoom / leave.  A red corner: text cut at its minimum size; an orange one: "
+                "another print warning (see `tabletop validate`).",
                 "Edit layout.yaml, cards.yaml or a picture in assets/ and save: the cards redraw within a second.",
                 f"Folder: {self.folder}"]
 
@@ -454,8 +558,9 @@ class Studio:
         rect = pygame.Rect(0, self.size[1] - h, self.size[0], h)
         pygame.draw.rect(surface, (60, 18, 20), rect)
         pygame.draw.rect(surface, RED, rect, 2)
-        _text(surface, "This version does not load — still showing the last good one:", 14, rect.y + 20, 14,
-              (255, 200, 200), "bold")
+        title = ("A deck does not load (the cards are up to date):" if self.errors == self.deck_errors
+                 else "This version does not load — still showing the last good one:")
+        _text(surface, title, 14, rect.y + 20, 14, (255, 200, 200), "bold")
         y = rect.y + 22
         for line in lines:
             if y > self.size[1] - 6:
@@ -475,7 +580,8 @@ def _text(surface, s: str, x: float, baseline: float, px: float, color, weight: 
     return y
 
 
-def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames: int | None = None) -> int:
+def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames: int | None = None,
+               size: tuple = (1600, 900)) -> int:
     """Open the studio for a ruleset on `screen` (or a new window) until Back, Esc or closing the window.
 
     Inside another window (the main menu's), the studio borrows it and leaves pygame running.
@@ -488,7 +594,7 @@ def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames
     if own_window:
         pygame.init()
         pygame.display.set_caption(f"tabletop studio — {ruleset_id}")
-        screen = pygame.display.set_mode((1600, 900))
+        screen = pygame.display.set_mode(size)
     elif screen is None:
         screen = pygame.display.get_surface()
     studio = Studio(folder, screen.get_size())
@@ -514,5 +620,12 @@ def run_studio(ruleset_id: str, screen: pygame.Surface | None = None, max_frames
 
 
 def run(args) -> int:
-    """Run `tabletop studio RULESET`."""
-    return run_studio(args.ruleset)
+    """Run `tabletop studio RULESET [--size WxH]`."""
+    size = (1600, 900)
+    if getattr(args, "size", None):
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            raise DataError("--size", None, f"{args.size!r}: expected WIDTHxHEIGHT, e.g. 1366x768") from None
+        size = (max(800, w), max(560, h))
+    return run_studio(args.ruleset, size=size)

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import importlib.resources
 import math
+import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 import pygame.freetype
@@ -33,7 +36,21 @@ ASCENT = 0.88
 
 
 def _font_file(name: str) -> str:
+    if os.path.isabs(name):  # a ruleset's own font (assets/...)
+        return name
     return str(importlib.resources.files("pygame_gui.data") / name)
+
+
+def custom_weight(weight: str, path) -> str:
+    """Return the weight key of a chain that starts with the font file at `path`, then falls back
+    to the usual chain (Noto Sans JP first) for the glyphs it lacks; the plain weight if the file
+    cannot be read as a font."""
+    key = f"{weight}@{path}"
+    try:
+        _font(str(path))
+    except (OSError, pygame.error, FileNotFoundError):
+        return weight
+    return key
 
 
 @lru_cache(maxsize=None)
@@ -47,8 +64,13 @@ def _font(name: str) -> pygame.freetype.Font:
     return f
 
 
+@lru_cache(maxsize=64)
 def fonts(weight: str = "regular") -> list[pygame.freetype.Font]:
-    """Return the fallback chain of fonts for a weight, the Japanese font first."""
+    """Return the fallback chain of fonts for a weight, the Japanese font first (a custom weight
+    from custom_weight puts its own font before that)."""
+    if "@" in weight:
+        base, path = weight.split("@", 1)
+        return [_font(path)] + fonts(base)
     return [_font(n) for n in _FALLBACKS.get(weight, _FALLBACKS["regular"])]
 
 
@@ -63,13 +85,104 @@ def _font_index(ch: str, weight: str) -> int:
 
 
 def missing_glyphs(text: str, weight: str = "regular") -> list[str]:
-    """Return the characters of `text` that no font of the chain can draw (whitespace aside)."""
-    return sorted({ch for ch in text if not ch.isspace() and _font_index(ch, weight) < 0})
+    """Return the characters of `text` that no font of the chain can draw (whitespace and icons aside)."""
+    return sorted({ch for ch in text if not ch.isspace() and ch not in _ICON_NAMES and _font_index(ch, weight) < 0})
+
+
+# --- inline icons -----------------------------------------------------------------------------
+# `{fire}` in card text draws assets/icons/fire.png as a square at text height. Each icon name gets
+# a private-use character, so line breaking and measuring treat an icon like one CJK character.
+ICON_ROOT = Path(__file__).resolve().parents[2] / "assets" / "icons"   # icons every ruleset may use
+_ICON_REF = re.compile(r"\{([A-Za-z_][\w-]*)\}")
+_ICON_CHARS: dict = {}   # name -> character
+_ICON_NAMES: dict = {}   # character -> name
+ICON_ADVANCE = 1.08      # an icon's advance, in em: the picture is 1 em square, plus a hair of space
+
+
+def _icon_char(name: str) -> str:
+    ch = _ICON_CHARS.get(name)
+    if ch is None:
+        ch = chr(0xE000 + len(_ICON_CHARS))
+        _ICON_CHARS[name] = ch
+        _ICON_NAMES[ch] = name
+    return ch
+
+
+class IconSet:
+    """The icons a ruleset can draw: `assets/icons/NAME.png` of the ruleset, then of tabletop itself."""
+
+    def __init__(self, folder: Path):
+        self.folders = [Path(folder), ICON_ROOT]
+
+    def path(self, name: str) -> Path | None:
+        for f in self.folders:
+            for suffix in (".png", ".jpg", ".webp", ".bmp"):
+                p = f / f"{name}{suffix}"
+                if p.is_file():
+                    return p
+        return None
+
+    def sub(self, s: str) -> str:
+        """Return s with every `{name}` that has an icon file replaced by the icon's character."""
+        return _ICON_REF.sub(lambda m: _icon_char(m.group(1)) if self.path(m.group(1)) else m.group(0), s)
+
+    def unknown(self, s: str) -> list[str]:
+        """Return the `{name}`s in s that no icon file draws."""
+        return [m.group(1) for m in _ICON_REF.finditer(s) if self.path(m.group(1)) is None]
+
+
+class _ActiveIcons:
+    """The icon set a renderer is drawing with now (one process draws one face at a time)."""
+
+    def __init__(self):
+        self.current: IconSet | None = None
+        self._scaled: dict = {}
+
+    def use(self, icons: IconSet) -> None:
+        if icons is not self.current:
+            self.current = icons
+            self._scaled.clear()
+
+    def image(self, ch: str, px: float):
+        name = _ICON_NAMES.get(ch)
+        if name is None or self.current is None:
+            return None
+        key = (ch, round(px))
+        img = self._scaled.get(key)
+        if img is None:
+            p = self.current.path(name)
+            if p is None:
+                return None
+            try:
+                img = _square_icon(pygame.image.load(str(p)), max(1, round(px)))
+            except (pygame.error, OSError, ValueError):  # a broken icon file draws nothing
+                return None
+            if len(self._scaled) > 256:
+                self._scaled.clear()
+            self._scaled[key] = img
+        return img
+
+
+def _square_icon(src: pygame.Surface, side: int) -> pygame.Surface:
+    """Return the picture scaled to fit a side×side square, centred, transparent around it."""
+    full = pygame.Surface(src.get_size(), pygame.SRCALPHA)
+    full.blit(src, (0, 0))   # 32-bit for smoothscale, whatever the file's format
+    w, h = full.get_size()
+    k = side / max(w, h, 1)
+    scaled = pygame.transform.smoothscale(full, (max(1, round(w * k)), max(1, round(h * k))))
+    out = pygame.Surface((side, side), pygame.SRCALPHA)
+    out.blit(scaled, ((side - scaled.get_width()) // 2, (side - scaled.get_height()) // 2))
+    return out
+
+
+ICONS = _ActiveIcons()
 
 
 @lru_cache(maxsize=65536)
 def advance(ch: str, px: float, weight: str = "regular") -> float:
     """Return how far the pen moves for `ch` at `px` pixels."""
+    if ch in _ICON_NAMES:
+        return px * ICON_ADVANCE
     if ch == "\t":
         ch = " "
     i = _font_index(ch, weight)
@@ -256,6 +369,14 @@ def render_line(surface: pygame.Surface, text: str, x: float, baseline: float, p
             pen += width(run, px, weight)
 
     for ch in text:
+        if ch in _ICON_NAMES:
+            flush()
+            run, run_font = "", None
+            img = ICONS.image(ch, px)
+            if img is not None:  # the icon's bottom sits a little below the baseline, like a CJK glyph
+                surface.blit(img, (round(pen + px * (ICON_ADVANCE - 1) / 2), round(baseline - px * ASCENT)))
+            pen += advance(ch, px, weight)
+            continue
         i = _font_index(ch, weight) if not ch.isspace() else (run_font if run_font is not None else 0)
         if run and i != run_font:
             flush()

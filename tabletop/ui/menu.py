@@ -120,7 +120,7 @@ class MenuScene(Scene):
         self._label((0, 150, W, 30), " · ".join(t(ruleset_title(r)) for r in FAMILY if r in ids))
         items = [(N_("New game"), lambda: self.show("new")), (N_("Continue"), self.continue_game),
                  (N_("Load"), lambda: self.show("load")), (N_("Scenarios"), lambda: self.show("scenarios")),
-                 (N_("Layout studio"), self.studio), (N_("Settings"), lambda: self.show("settings")),
+                 (N_("Layout studio"), lambda: self.show("studio")), (N_("Settings"), lambda: self.show("settings")),
                  (N_("Quit"), self.quit)]
         y = 220
         for label, fn in items:
@@ -208,6 +208,16 @@ class MenuScene(Scene):
         self.fields["list"] = lst
         self._button((W // 2 - 300, H - 120, 180, 44), t("Start"), self.start_scenario, object_id="#lit")
         self._button((W // 2 - 100, H - 120, 180, 44), t("Back"), lambda: self.show("main"))
+
+    def _page_studio(self) -> None:
+        """Ask which ruleset's cards the layout studio opens on."""
+        t = self.app.words
+        W, H = self.app.size
+        self._label((W // 2 - 300, 50, 600, 60), t("Layout studio"), object_id="#title")
+        self._label((W // 2 - 300, 130, 150, 32), t("Ruleset"))
+        self._dropdown("ruleset", (W // 2 - 140, 130, 440, 32), ruleset_ids(), self.ruleset_id)
+        self._button((W // 2 - 300, 190, 280, 44), t("Open the studio"), self.studio, object_id="#lit")
+        self._button((W // 2, 190, 180, 44), t("Back"), lambda: self.show("main"))
 
     def _page_settings(self) -> None:
         t = self.app.words

@@ -54,7 +54,7 @@ def make_seat(spec: str | None, player: int, seed: int = 0):
     factory = _bot_factory()
     bot = factory(name, player, seed) if factory is not None else UniformBot(player, seed)
     bot.level = LABELS[name]
-    return bot
+    return PassesWithoutRules(bot)
 
 
 def make_seats(specs, seed: int):
@@ -96,3 +96,28 @@ def load_with_seats(path=None, folder=None):
         except TabletopError:
             pass
     return game, specs, problems
+
+
+class PassesWithoutRules:
+    """A bot seat that passes its turn in a game whose controller says `bots_pass` (the sandbox:
+    no rules to play by), and otherwise lets the bot choose."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def __getattr__(self, name):
+        return getattr(self.bot, name)
+
+    def choose(self, view, legal):
+        from tabletop.engine.controller import controller_class
+        from tabletop.engine.ruleset import load_ruleset
+        try:
+            passes = getattr(controller_class(load_ruleset(view.ruleset).controller), "bots_pass", False)
+        except Exception:  # noqa: BLE001 — a ruleset that does not load here is the bot's business
+            passes = False
+        if passes:
+            for a in legal:
+                if a.kind in ("s_pass", "m_pass"):
+                    self.bot.last_reason = "no rules to play by: passes"
+                    return a
+        return self.bot.choose(view, legal)

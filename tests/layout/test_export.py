@@ -27,8 +27,8 @@ def test_only_names_an_unknown_card_clearly(tmp_path):
 def test_poker_cards_fit_three_by_three_on_a4_and_letter():
     assert grid_for((210, 297), (63, 88)) == (3, 3)
     assert grid_for((215.9, 279.4), (63, 88)) == (3, 3)
-    assert grid_for((210, 297), (69, 94)) == (3, 3)      # with 3 mm bleed
-    assert grid_for((215.9, 279.4), (69, 94)) == (3, 2)  # letter is too short for three rows with bleed
+    assert grid_for((210, 297), (63, 88), 3) == (3, 3)        # with 3 mm bleed
+    assert grid_for((215.9, 279.4), (63, 88), 3) == (3, 3)    # no margin: bleed shared between neighbours
 
 
 def test_bleed_extends_the_edge_pixels():
@@ -43,14 +43,14 @@ def test_bleed_extends_the_edge_pixels():
 
 def test_crop_marks_sit_on_the_cut_lines_outside_the_cards():
     dpi = 100
-    face = pygame.Surface((mm_to_px(63, dpi), mm_to_px(88, dpi)))
+    bleed = mm_to_px(3, dpi)
+    face = pygame.Surface((mm_to_px(63, dpi) + 2 * bleed, mm_to_px(88, dpi) + 2 * bleed))   # faces come with bleed
     face.fill((200, 10, 10))
     page_px = (mm_to_px(210, dpi), mm_to_px(297, dpi))
-    bleed = mm_to_px(3, dpi)
     page = draw_sheet([face] * 9, page_px, 3, 3, bleed, True, dpi)
-    cw = face.get_width() + 2 * bleed
+    cw = face.get_width()
     x0 = (page_px[0] - 3 * cw) // 2
-    y0 = (page_px[1] - 3 * (face.get_height() + 2 * bleed)) // 2
+    y0 = (page_px[1] - 3 * face.get_height()) // 2
     cut_x = x0 + bleed                                   # the first card's left trim line
     assert page.get_at((cut_x, y0 - mm_to_px(2.5, dpi)))[:3] == (0, 0, 0)      # a mark above it
     assert page.get_at((cut_x + 4, y0 - mm_to_px(2.5, dpi)))[:3] == (255, 255, 255)

@@ -195,3 +195,57 @@ def test_cards_whose_text_is_cut_are_marked_and_arrows_step_through_cards(studio
     s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
     s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
     assert s.selected == "growth"      # wraps around to the last card
+
+
+def test_a_broken_deck_does_not_stop_the_faces_from_reloading(studio, sandbox_copy):
+    s, screen = studio
+    save(sandbox_copy / "decks" / "red_blue.yaml", "name: red_blue\nmain: {ember_scout: 9}\n")
+    save(sandbox_copy / "cards.yaml", (sandbox_copy / "cards.yaml").read_text(encoding="utf-8")
+         .replace("name: 炎の騎士", "name: 炎の大騎士"))
+    assert s.poll(force=True)
+    assert s.ruleset.cards["ember_knight"].name == "炎の大騎士"          # the faces moved on
+    assert any("red_blue.yaml:2" in m and "at most 4" in m for m in s.errors)
+    s.frame(screen)
+
+
+def test_cards_with_print_warnings_get_an_orange_corner(studio, sandbox_copy):
+    s, screen = studio
+    save(sandbox_copy / "cards.yaml", (sandbox_copy / "cards.yaml").read_text(encoding="utf-8")
+         .replace("text: 1枚引く。}", "text: ✕ 1枚引く。}"))
+    s.poll(force=True)
+    assert s.warned == {"insight"} and "1 with warnings" in s.status
+    s.frame(screen)
+    card, rect = next((c, r) for c, r in s.thumb_rects() if c.id == "insight")
+    assert screen.get_at((rect.right - 3, rect.top + 2))[:3] == (230, 150, 30)
+    assert any(k == "warning" and "U+2715" in v for k, v in s._data_rows(card))
+
+
+def test_the_studio_lays_out_for_a_small_window():
+    size = (1366, 768)
+    screen = pygame.display.set_mode(size, pygame.HIDDEN)
+    from tabletop.engine.ruleset import ruleset_dir
+    s = Studio(ruleset_dir("sandbox"), size)
+    s.frame(screen)
+    for b in (s.b_back, s.b_kind, s.b_color, s.e_name, s.b_outline, s.b_reload):
+        assert b.rect.right <= size[0] and b.rect.bottom <= size[1]
+    assert s.grid_rect().right + s.panel_w == size[0]
+    small = Studio(ruleset_dir("sandbox"), (1024, 640))
+    assert small.b_reload.rect.right <= 1024 and small.b_kind.rect.left > small.b_back.rect.right
+
+
+def test_the_card_grid_is_reusable_on_its_own(studio):
+    from tabletop.layout.studio import CardGrid
+    s, screen = studio
+    grid = CardGrid(pygame.Rect(0, 0, 500, 300))
+    grid.renderer = s.renderer
+    grid.cards = [c for c in s.ruleset.cards.values() if c.kind == "action"]
+    grid.marks = {"spark": (255, 0, 0)}
+    assert [c.id for c, _ in grid.thumb_rects()] == ["spark", "insight", "growth"]
+    assert grid.max_scroll() > 0                        # 3 columns fit, but not the faces' height
+    grid.scroll_by(10_000)
+    assert grid.scroll == grid.max_scroll()
+    grid.scroll_by(-10_000)
+    surf = pygame.Surface((500, 300))
+    grid.draw(surf)
+    c, r = grid.thumb_rects()[0]
+    assert grid.card_at(r.center) is c and surf.get_at((r.right - 3, r.top + 2))[:3] == (255, 0, 0)

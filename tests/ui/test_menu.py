@@ -86,8 +86,13 @@ def test_the_layout_studio_opens_in_the_menu_window_and_comes_back(app, monkeypa
     monkeypatch.setattr(studio, "run_studio", fake)
     menu = app.push(MenuScene(app))
     app.step()
-    menu.ruleset_id = "sandbox"
+    menu.ruleset_id = "senkai"
     click(app, button(menu, "Layout studio").get_abs_rect().center)
+    assert menu.page == "studio" and not seen               # it asks which ruleset first
+    assert menu.fields["ruleset"].selected_option[0] == "senkai"
+    menu.ruleset_id = "sandbox"                             # as picking it from the drop-down does
+    menu.show("studio")
+    click(app, button(menu, "Open the studio").get_abs_rect().center)
     assert seen["args"] == ("sandbox", app.screen)
     assert app.scene is menu and menu.page == "main" and app.running
 

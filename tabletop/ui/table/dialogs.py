@@ -56,7 +56,7 @@ class Dialogs:
         labels = {}
         for a in acts:
             said = sc.game.describe(a, sc.viewer)
-            if a.kind.startswith("m_"):
+            if a.kind.startswith("m_") and sc.rs.controller != "sandbox":  # in the sandbox every move is manual
                 said = msg("[manual] {action}", action=said)
             text = sc.app.words.render(said)
             base, n = text, 2
