@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.engine import Action, Controller, register
 from tabletop.engine.controller import player_name
 from tabletop.engine.effects import QUEUE, EffectsMixin, register_op
+from tabletop.engine.msg import msg
 
 FIELD = ("main", "familiars")          # the zones of cards with HP
 PN = player_name
@@ -60,9 +61,9 @@ def _op_bomb(ctl, s, ctx):
     if not deck:
         ctl.log(s, f"ボム: {PN(opp)}'s deck is empty, nothing happens")
         return
-    ctl.move(s, deck[-1], f"{opp}.side", face_up=False)
     ctl.log(s, f"ボム: the top card of {PN(opp)}'s deck becomes a side card of {PN(opp)} "
-               f"({len(s.zones[f'{opp}.side'])} left)", kind="move")
+               f"({len(s.zones[f'{opp}.side']) + 1} left)", kind="move")
+    ctl.move(s, deck[-1], f"{opp}.side", face_up=False)     # (the last card: that deck has run out, DM-D5)
 
 
 register_op("aura", _op_aura)
@@ -89,10 +90,9 @@ class Danmaku(EffectsMixin, Controller):
         self.side_n = int(self.params.get("side_cards", 4))
         self.hand_n = int(self.params.get("hand_size", 7))
         self.bonus = int(self.params.get("power_bonus", 5))
-        self.slots = int(self.params.get("familiar_slots", 5))
-        self.turn_limit = int(self.params.get("turn_limit", 200))
         # Each player's zone keys ("0.hand", ...), built once instead of formatted on every hot call.
         self.zk = [{name: f"{p}.{name}" for name in ruleset.zones} for p in (0, 1)]
+        self.deck_owner = {self.zk[p]["deck"]: p for p in (0, 1)}
         # Where the sources of auras lie, in the order `stat` reads them: (owner, zone key).
         self.aura_zones = tuple((p, self.zk[p][key]) for p in (0, 1) for key in ("supports", "spell"))
         # Where `state_rules` looks for a card at 0 HP, and for one at 0 time.
@@ -120,7 +120,6 @@ class Danmaku(EffectsMixin, Controller):
         d.setdefault("power_used", False)     # DM-R18: one Power (or Big Power) per turn
         d.setdefault("score_used", False)     # DM-R18: one Score (or 1UP) per turn
         d.setdefault("attacked", False)       # DM-R19: one attack in the danmaku phase
-        d.setdefault("used", [])              # DM-D14: abilities used this turn (card uids)
         d.setdefault("redrawn", [False, False])
 
     def setup(self, s, options):
@@ -266,6 +265,16 @@ class Danmaku(EffectsMixin, Controller):
                    for u in s.zones[f"{p}.spell_grave"])
 
     # --- moving cards on and off the field -------------------------------------------------------
+    def move(self, s, uid, to, **kw):
+        """Move a card (Controller.move); the last card leaving a deck loses its owner the game at
+        once (DM-R13, DM-D5), whatever took it: a draw, a search, a summon, the opponent's Bomb."""
+        src = s.cards[uid].zone
+        c = super().move(s, uid, to, **kw)
+        p = self.deck_owner.get(src)
+        if p is not None and not s.zones[src] and s.outcome is None and s.data.get("ready"):
+            self.win(s, 1 - p, f"{PN(p)}'s deck has run out (DM-R13, DM-D5)")
+        return c
+
     def enter_field(self, s, uid, to):
         c = self.move(s, uid, to, face_up=True)
         c.counters["hp"] = self.rs.cards[c.cid].get("hp") or 1
@@ -355,8 +364,7 @@ class Danmaku(EffectsMixin, Controller):
                 else:
                     out.extend(Action(pt, p, (("card", u), ("target", t))) for t in field)
             elif kind in ("familiar", "character"):
-                if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)
-                             and len(s.zones[z["familiars"]]) < self.slots):
+                if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)):
                     out.append(Action("summon", p, (("card", u), ("to", z["familiars"]))))
             elif kind == "support":
                 out.append(Action("support", p, (("card", u), ("to", z["supports"]))))
@@ -372,14 +380,13 @@ class Danmaku(EffectsMixin, Controller):
                             or main_p < (d.get("req_p") or 0)):
                         continue
                 out.append(Action("declare", p, (("card", u), ("to", z["spell"]))))
-        used = data["used"]
         hand_n = len(s.zones[z["hand"]])
         for u in field:
             if cards[u].cid in self.abilities:
                 if not every:
                     d = defs[cards[u].cid]
                     pw = self.power(s, u)
-                    if (u in used or pw < (d.get("ability_p") or 0) or pw < (d.get("cost_p") or 0)
+                    if (pw < (d.get("ability_p") or 0) or pw < (d.get("cost_p") or 0)
                             or hand_n < (d.get("cost_hand") or 0)):
                         continue
                 out.append(Action("ability", p, (("card", u),)))
@@ -554,8 +561,6 @@ class Danmaku(EffectsMixin, Controller):
         if m is None or self.power(s, m) < need:
             have = 0 if m is None else self.power(s, m)
             return f"{d.name} needs P{need} on your main character, it has P{have} (DM-R2)"
-        if len(s.zones[self.zk[a.player]["familiars"]]) >= self.slots:
-            return f"your familiar zone is full: {self.slots} cards (DM-D13)"
         return None
 
     def do_summon(self, s, a):
@@ -569,7 +574,7 @@ class Danmaku(EffectsMixin, Controller):
             return r
         if a.get("to") not in (None, self.zk[a.player]["supports"]):
             return "supports go to your support area"
-        return None
+        return self._target_problem(s, a["card"], "play", a.player)
 
     def do_support(self, s, a):
         c = self.move(s, a["card"], f"{a.player}.supports", face_up=True)
@@ -615,8 +620,6 @@ class Danmaku(EffectsMixin, Controller):
             return "only your characters and familiars on the field use abilities"
         if s.cards[u].cid not in self.abilities:
             return f"{self.name(s, u)} has no ability"
-        if u in s.data["used"]:
-            return f"{self.name(s, u)} has already used its ability this turn (DM-D14)"
         d = self.card_def(s, u)
         pw = self.power(s, u)
         if pw < (d.get("ability_p") or 0):
@@ -625,12 +628,23 @@ class Danmaku(EffectsMixin, Controller):
             return f"the ability discards P{d.get('cost_p')} from {d.name}, it has P{pw} (DM-R30)"
         if len(s.zones[self.zk[a.player]["hand"]]) < (d.get("cost_hand") or 0):
             return f"the ability discards {d.get('cost_hand')} card(s) from your hand (DM-R1)"
+        return self._target_problem(s, u, "activate", a.player)
+
+    def _target_problem(self, s, uid, trigger, player) -> str | None:
+        """Return why a card's ability or support cannot be used for want of the card its text acts on
+        (no active spell card for 霊夢's ability, for 懐中時計), or None (DM-D29)."""
+        for e in self.rs.cards[s.cards[uid].cid].effects:
+            spec = e.get("target")
+            if e.get("on") != trigger or not isinstance(spec, dict):
+                continue
+            if not self.effect_candidates(s, {"player": player, "source": uid}, spec):
+                return str(msg("{card}: there is nothing for its text to act on ({rule})", card=self.name(s, uid),
+                               rule="DM-D29"))
         return None
 
     def do_ability(self, s, a):
         u, p = a["card"], a.player
         d = self.card_def(s, u)
-        s.data["used"].append(u)
         self.log(s, f"{PN(p)} uses the ability of {d.name}")
         if d.get("cost_p"):
             self.pay_power(s, u, d.get("cost_p"))
@@ -645,14 +659,19 @@ class Danmaku(EffectsMixin, Controller):
             self.fire(s, u, "activate", p)
 
     def pay_power(self, s, u, n):
-        """Pay P n from the card itself (DM-R30): single Power cards go first; no change is given (DM-D16)."""
-        att = sorted((a for a in s.cards[u].attached if self.rs.cards[s.cards[a].cid].kind == "point"),
-                     key=lambda a: self.rs.cards[s.cards[a].cid].get("power") or 0)
-        paid = 0
-        for a in att:
-            if paid >= n:
-                break
-            paid += self.rs.cards[s.cards[a].cid].get("power") or 0
+        """Pay P n from the card itself (DM-R30) by discarding whole point cards: the fewest P over n,
+        then the fewest cards; a card is never split, so no change is given (DM-D16)."""
+        reach = {0: []}          # P total -> the fewest cards that make it (a 0/1 knapsack over the cards)
+        for a in sorted(s.cards[u].attached, key=lambda a: self.point_power.get(s.cards[a].cid, 0)):
+            v = self.point_power.get(s.cards[a].cid, 0)
+            if v <= 0:
+                continue
+            for total, picked in list(reach.items()):
+                if total + v not in reach or len(reach[total + v]) > len(picked) + 1:
+                    reach[total + v] = picked + [a]
+        enough = [total for total in reach if total >= n]
+        paid = min(enough) if enough else max(reach)
+        for a in reach[paid]:
             self.move(s, a, f"{s.cards[a].owner}.discard")
         self.log(s, f"{self.name(s, u)} discards P{paid} (P{self.power(s, u)} left)")
 
@@ -787,22 +806,21 @@ class Danmaku(EffectsMixin, Controller):
         self.state_rules(s)
         if s.outcome is not None:
             return
-        s.data.update(power_used=False, score_used=False, attacked=False, used=[])
+        s.data.update(power_used=False, score_used=False, attacked=False)
         s.active = 1 - p
         s.turn += 1
-        if s.turn > self.turn_limit:
-            self.win(s, None, f"turn limit {self.turn_limit} reached (DM-D15)")
-            return
         self.start_phase(s)
 
     def start_phase(self, s):
         p = s.active
         s.phase = "start"
         self.log(s, f"turn {s.turn}: {PN(p)} — start phase", kind="turn")
-        if not s.zones[f"{p}.deck"]:
-            self.win(s, 1 - p, f"{PN(p)} has to draw from an empty deck (DM-R13, DM-D5)")
+        if not s.zones[f"{p}.deck"]:     # (a position set up with an empty deck: it has run out already)
+            self.win(s, 1 - p, f"{PN(p)}'s deck has run out (DM-R13, DM-D5)")
             return
         self.draw(s, p, 1)
+        if s.outcome is not None:        # the last card was drawn: the deck has run out (DM-D5)
+            return
         # DM-D8: time limits count down in their owner's start phase.
         for u in list(s.zones[f"{p}.supports"]) + list(s.zones[f"{p}.spell"]):
             c = s.cards[u]
@@ -823,14 +841,17 @@ class Danmaku(EffectsMixin, Controller):
             return
         zones = s.zones
         z0, z1 = self.zk
-        if zones[z0["main"]] and zones[z1["main"]] and zones[z0["side"]] and zones[z1["side"]]:
+        if (zones[z0["main"]] and zones[z1["main"]] and zones[z0["side"]] and zones[z1["side"]]
+                and zones[z0["deck"]] and zones[z1["deck"]]):
             return      # the usual case: no win condition reached
-        lost = [p for p in (0, 1) if not zones[self.zk[p]["main"]]]
+        lost = [p for p in (0, 1) if not zones[self.zk[p]["main"]] or not zones[self.zk[p]["deck"]]]
         won = [p for p in (0, 1) if not zones[self.zk[p]["side"]]]
         if len(lost) == 2 or len(won) == 2 or (lost and won and lost[0] == won[0]):
             self.win(s, None, "both players reached a win condition at once (DM-D17)")
         elif lost:
-            self.win(s, 1 - lost[0], f"{PN(lost[0])}'s main character is at 0 HP (DM-R11)")
+            p = lost[0]
+            self.win(s, 1 - p, f"{PN(p)}'s main character is at 0 HP (DM-R11)" if not zones[self.zk[p]["main"]]
+                     else f"{PN(p)}'s deck has run out (DM-R13, DM-D5)")
         elif won:
             self.win(s, won[0], f"{PN(won[0])} has no side cards left (DM-R12)")
 
@@ -878,8 +899,6 @@ class Danmaku(EffectsMixin, Controller):
         if not (isinstance(spec, dict) and spec.get("enter")):
             return super().effect_candidates(s, ctx, spec)
         p = ctx["player"]
-        if len(s.zones[self.zk[p]["familiars"]]) >= self.slots:
-            return []       # DM-D13: a full familiar zone takes nothing (checked before listing the cards)
         on_field = {self.name(s, u) for u in self.field(s, p)}
         # DM-R8: no second copy of a character on your field; only characters and familiars enter.
         return [u for u in super().effect_candidates(s, ctx, spec)
@@ -890,6 +909,7 @@ class Danmaku(EffectsMixin, Controller):
         c = s.cards[target]
         c.counters["hp"] = max(0, c.counters.get("hp", 0) - n)
         self.log(s, f"{self.name(s, target)} takes {n} damage (HP {c.counters['hp']})")
+        self.state_rules(s)     # a main character at 0 HP loses at once, before the effect's next step
 
     def fx_heal(self, s, target, n, ctx):
         c = s.cards[target]
@@ -1013,10 +1033,13 @@ class Danmaku(EffectsMixin, Controller):
 # card a player's own effects take from the deck is a turn less before they lose, and most games end
 # that way, so a deck card weighs about as much as a familiar (measured: at 0.5 per card greedy
 # summoned its dolls from the deck and lost the deck race as often as one game in four).
+# HP above the printed HP (DM-R1: no maximum) counts a quarter: with abilities usable as often as they
+# are paid (DM-D14), full-value overhealing made greedy throw its whole hand away for 東風谷早苗's 60 HP
+# a card, turn after turn, and never declare a spell card.
 # Tried and dropped: valuing a spell card's future damage to the main character (greedy declared
 # spell cards that then fell into the opponent's side cards), steeper costs for the last side cards.
 EVAL_W = {"spell_debt": 0.5, "spell_close": 0.5, "spell_atk": 50.0, "spell_base": 1.0,
-          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "power": 0.8, "power_cap": 8, "hand": 0.3,
+          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "overheal": 0.25, "power": 0.8, "power_cap": 8, "hand": 0.3,
           "fam": 1.0, "sides": [0.0, 0.0, 8.0, 16.0, 24.0, 32.0, 40.0]}
 
 
@@ -1047,8 +1070,8 @@ def evaluate_position(game, player: int) -> dict:
     """Return weighted terms of the position for `player`: side cards left (fewer is better: they are
     the opponent's lives, the last one most), the active spell cards (a debt of one side card to the
     opponent, larger as time or durability runs out), the deck race (DM-D5: a card drawn or summoned
-    from the deck is a turn less), the main character's HP (printed HP while face down) and power,
-    familiars and hand."""
+    from the deck is a turn less), the main character's HP (printed HP while face down; HP above the
+    printed HP a quarter) and power, familiars and hand."""
     s, ctl = game.state, game.controller
     w = EVAL_W
     out = {}
@@ -1061,6 +1084,10 @@ def evaluate_position(game, player: int) -> dict:
         n_side = len(s.zones[f"{who}.side"])
         deck = decks[who]
         out[f"{side} side cards"] = sign * -_side_cost(n_side)
+        if m is not None:
+            d = game.ruleset.cards.get(s.cards[m].cid)
+            printed = float(d.get("hp") or 0) if d is not None else hp
+            hp = min(hp, printed) + w["overheal"] * max(0.0, hp - printed)
         out[f"{side} HP"] = sign * min(hp, 1500) / w["hp"]
         out[f"{side} power"] = sign * w["power"] * min(ctl.power(s, m) if m is not None else 0, w["power_cap"])
         out[f"{side} familiars"] = sign * fam

@@ -10,13 +10,16 @@ monster gets `flags["down"]` (MM-R38).
 Battles run as a small state machine in `s.data["battle"]` (steps before → during → decide →
 after, MM-R28..R33): between steps, triggered skills ([誘発]) are offered to their owners as
 pending `skill_offer` choices (use or pass); an offer is dropped when its card left the place where
-the condition was met (MM-R39). Rule ids in refusal messages point to the docs.
+the condition was met (MM-R39). Paying mana is the payer's choice (MM-D9): an action that costs mana
+waits, when there is something to choose, for a `pay_mana` choice, and `pay_then` finishes it with its
+`_paid_<step>` once the mana is cast. Rule ids in refusal messages point to the docs.
 """
 from __future__ import annotations
 
 from tabletop.engine import Action, Controller, register
 from tabletop.engine.controller import player_name
 from tabletop.engine.effects import QUEUE, EffectsMixin, register_op, step_words
+from tabletop.engine.msg import msg
 from tabletop.engine.state import split_key
 
 MAINS = ("main1", "main2", "main3", "main4")
@@ -28,6 +31,8 @@ SLOT_KEYS = tuple(tuple(f"{p}.{z}" for z in SLOTS) for p in (0, 1))    # SLOT_KE
 MAIN_KEYS = tuple(tuple(f"{p}.{z}" for z in MAINS) for p in (0, 1))
 SUB_KEYS = tuple(tuple(f"{p}.{z}" for z in SUBS) for p in (0, 1))
 SLOT_OF_KEY = {f"{p}.{z}": z for p in (0, 1) for z in SLOTS}            # "0.sub1" -> "sub1"
+# The spaces a normal summon may use, front (sub) row first: the whole battle zone (MM-D1).
+SUMMON_KEYS = tuple(SUB_KEYS[p] + MAIN_KEYS[p] for p in (0, 1))
 COLUMN = {z: int(z[-1]) for z in SLOTS}
 ZONE_GROUPS = {"battle": SLOTS, "subs": SUBS, "mains": MAINS}
 ROLES = ("user", "attacker", "defender", "foe")
@@ -73,7 +78,6 @@ class Monmusu(EffectsMixin, Controller):
                 by.setdefault(e.get("on"), []).append(e)
             self.steps[cid] = by
         self.hp0 = int(self.params.get("hp", 400))
-        self.turn_limit = int(self.params.get("turn_limit", 60))
         # The monster name (MM-R1) of each monster card, and of each card that may be chosen as a main
         # monster: cost-1 monsters (MM-R7). Read constantly, so looked up once.
         self.monster_name = {cid: d.get("monster") for cid, d in ruleset.cards.items() if d.kind == "monster"}
@@ -227,24 +231,172 @@ class Monmusu(EffectsMixin, Controller):
             return has_attr
         return True
 
-    def pay(self, s, p, n: int, attr: str | None = None) -> None:
-        """Cast n recast mana of p, one of them of `attr` when given (MM-R18, MM-R26)."""
+    def mana_choice(self, s, p, n: int, attr: str | None = None) -> bool:
+        """Return whether paying n recast mana (one of `attr` when given) leaves p a choice (MM-D9).
+
+        Mana cards differ only by attribute, so there is a choice when some attribute may be cast
+        more or fewer times: its least and most count over all valid payments differ.
+        """
+        if n <= 0:
+            return False
+        counts: dict = {}
+        for u in self.ready_mana(s, p):
+            col = self.rs.cards[s.cards[u].cid].color
+            counts[col] = counts.get(col, 0) + 1
+        total = sum(counts.values())
+        lo_total = 1 if attr and attr in counts else 0
+        for col, c in counts.items():
+            lo = 1 if col == attr else 0
+            if max(lo, n - (total - c)) != min(c, n - (lo_total - lo)):
+                return True
+        return False
+
+    def suggested_mana(self, s, p, n: int, attr: str | None = None, skip: int | None = None) -> list[int]:
+        """Return the mana the table suggests casting (MM-D9): one of `attr` first, then from the
+        attribute with the most recast cards left, never the last recast card of an attribute that a
+        spell in hand or a set trap of p still needs (`skip`: the card being paid for, which leaves)."""
         ready = self.ready_mana(s, p)
+        if n <= 0:
+            return []
+        cards = s.cards
+        color = {u: self.rs.cards[cards[u].cid].color for u in ready}
+        needed = set()
+        for u in s.zones[f"{p}.hand"]:
+            d = self.rs.cards[cards[u].cid]
+            if d.kind == "spell" and u != skip:
+                needed.add(d.color)
+        for key in SLOT_KEYS[p]:
+            pile = s.zones[key]
+            if pile and pile[-1] != skip and self.rs.cards[cards[pile[-1]].cid].kind == "spell":
+                needed.add(self.rs.cards[cards[pile[-1]].cid].color)
         chosen = []
-        if attr and n > 0:
-            for u in ready:
-                if self.rs.cards[s.cards[u].cid].color == attr:
-                    chosen.append(u)
-                    break
+        if attr:
+            first = next((u for u in ready if color[u] == attr), None)
+            if first is not None:
+                chosen.append(first)
+        left: dict = {}
         for u in ready:
-            if len(chosen) >= n:
-                break
             if u not in chosen:
-                chosen.append(u)
-        for u in chosen:
+                left[color[u]] = left.get(color[u], 0) + 1
+        pool = [u for u in ready if u not in chosen]
+        while len(chosen) < n and pool:
+            best = min(range(len(pool)), key=lambda i: (color[pool[i]] in needed and left[color[pool[i]]] <= 1,
+                                                        -left[color[pool[i]]], i))
+            u = pool.pop(best)
+            left[color[u]] -= 1
+            chosen.append(u)
+        return chosen
+
+    def cast_mana_cards(self, s, p, uids) -> None:
+        """Cast the given mana cards of p (MM-R18, MM-R26) and say which."""
+        for u in uids:
             s.cards[u].tapped = True
-        if chosen:
-            self.log(s, f"{_p(p)} casts {len(chosen)} mana", kind="mana", player=p, count=len(chosen))
+        if uids:      # (mana lies face up: which cards are cast is public, MM-D3)
+            self.log(s, str(msg("{player} casts {n} mana: {cards}", player=_p(p), n=len(uids),
+                                cards=self._mana_words(s, uids))), kind="mana", player=p, count=len(uids), cards=list(uids))
+
+    def pay_then(self, s, p, n: int, attr: str | None, then: dict) -> None:
+        """Pay n recast mana (one of `attr`) for an action, then finish it (`then`, see `_paid`).
+
+        With nothing to choose the mana is cast at once; otherwise p is asked which (MM-D9): the
+        answers are `cast_mana target=<mana>` (one card; the lit cards) and `pay_mana mana=...` (the
+        suggested rest, a button). The choice goes in front of any other waiting choice.
+        """
+        if not self.mana_choice(s, p, n, attr):
+            self.cast_mana_cards(s, p, self.suggested_mana(s, p, n, attr, then["card"]))
+            self._paid(s, then)
+            return
+        s.pending.insert(0, {"kind": "pay_mana", "player": p, "prompt": "", "need": n, "attr": attr,
+                             "then": then, "public_prompt": str(msg("{player} chooses which mana to cast ({rule})",
+                                                                    player=_p(p), rule="MM-D9"))})
+        self._pay_prompt(s, s.pending[0])
+
+    def _pay_prompt(self, s, pe) -> None:
+        attr = pe["attr"]
+        what = self.name(s, pe["then"]["card"])
+        if attr:
+            pe["prompt"] = str(msg("{card}: cast {n} mana, one of them {attr} — click the lit mana cards, or take the "
+                                   "suggestion ({rule})", card=what, n=pe["need"],
+                                   attr=self.rs.colors[attr]["label"], rule="MM-D9"))
+        else:
+            pe["prompt"] = str(msg("{card}: cast {n} mana — click the lit mana cards, or take the suggestion ({rule})",
+                                   card=what, n=pe["need"], rule="MM-D9"))
+
+    def _pay_pending(self, s, a):
+        pe = self._pending(s, a, "pay_mana")
+        if pe is None or "need" not in pe:
+            return None, "no mana is being paid now"
+        return pe, None
+
+    def _mana_ok(self, s, p, u) -> bool:
+        c = s.cards.get(u) if isinstance(u, int) and not isinstance(u, bool) else None
+        return c is not None and c.zone == f"{p}.mana" and c.host is None and not c.tapped
+
+    def _pay_actions(self, s, p, pe) -> list:
+        """Return the answers to a pay_mana choice: the suggestion (a button), then each castable mana card."""
+        if "need" not in pe:
+            return []       # the other player's choice, copied from a view without its data
+        rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"])
+        out = [Action("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),))]
+        last_attr = pe["attr"] if pe["need"] == 1 else None
+        for u in self.ready_mana(s, p):
+            if last_attr is None or self.rs.cards[s.cards[u].cid].color == last_attr:
+                out.append(Action("cast_mana", p, (("target", u),)))
+        return out
+
+    def check_cast_mana(self, s, a):
+        pe, why = self._pay_pending(s, a)
+        if why:
+            return why
+        u = a["target"]
+        if not self._mana_ok(s, a.player, u):
+            return str(msg("choose a {recast} card of your mana zone ({rule})", recast=self.rs.word("untapped"),
+                           rule="MM-D9"))
+        if pe["need"] == 1 and pe["attr"] and self.rs.cards[s.cards[u].cid].color != pe["attr"]:
+            return str(msg("the last mana to cast must be {attr}: the spell needs one of its attribute ({rule})",
+                           attr=self.rs.colors[pe["attr"]]["label"], rule="MM-R26"))
+        return None
+
+    def do_cast_mana(self, s, a):
+        pe = s.pending[0]
+        u, p = a["target"], a.player
+        self.cast_mana_cards(s, p, [u])
+        pe["need"] -= 1
+        if pe["attr"] and self.rs.cards[s.cards[u].cid].color == pe["attr"]:
+            pe["attr"] = None
+        if pe["need"] > 0 and self.mana_choice(s, p, pe["need"], pe["attr"]):
+            self._pay_prompt(s, pe)
+            return
+        # Nothing left to choose: the rest is cast at once.
+        s.pending.pop(0)
+        self.cast_mana_cards(s, p, self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"]))
+        self._paid(s, pe["then"])
+
+    def check_pay_mana(self, s, a):
+        pe, why = self._pay_pending(s, a)
+        if why:
+            return why
+        mana = a["mana"]
+        mana = (mana,) if not isinstance(mana, tuple) else mana
+        if len(mana) != pe["need"] or len(set(mana)) != len(mana):
+            return str(msg("cast exactly {n} different mana cards ({rule})", n=pe["need"], rule="MM-D9"))
+        if not all(self._mana_ok(s, a.player, u) for u in mana):
+            return str(msg("choose {recast} cards of your mana zone ({rule})", recast=self.rs.word("untapped"),
+                           rule="MM-D9"))
+        if pe["attr"] and not any(self.rs.cards[s.cards[u].cid].color == pe["attr"] for u in mana):
+            return str(msg("one of the mana cast must be {attr} ({rule})", attr=self.rs.colors[pe["attr"]]["label"],
+                           rule="MM-R26"))
+        return None
+
+    def do_pay_mana(self, s, a):
+        pe = s.pending.pop(0)
+        mana = a["mana"]
+        self.cast_mana_cards(s, a.player, list(mana) if isinstance(mana, tuple) else [mana])
+        self._paid(s, pe["then"])
+
+    def _paid(self, s, then: dict) -> None:
+        """Finish an action whose mana is paid: `then["do"]` names the `_paid_<do>` step."""
+        getattr(self, "_paid_" + then["do"])(s, then)
 
     # --- POW ---------------------------------------------------------------------------------
     def pow(self, s, uid) -> int:
@@ -334,6 +486,8 @@ class Monmusu(EffectsMixin, Controller):
             if k == "skill_offer":
                 # Buttons, not card clicks: the offer names its card (a face-down trap cannot be pointed at).
                 return [Action.make("use_skill", p), Action.make("pass_skill", p)]
+            if k == "pay_mana":
+                return self._pay_actions(s, p, pe)
             return []
         if p != s.active or s.phase not in PHASE_ACTIONS:
             return []
@@ -358,7 +512,7 @@ class Monmusu(EffectsMixin, Controller):
         # What check_summon and _stack_reason refuse on, known once for the whole hand.
         attrs = self.mana_attrs(s, p)
         ready = len(self.ready_mana(s, p))
-        subs = SUB_KEYS[p] if every else [key for key in SUB_KEYS[p] if not s.zones[key]]   # skip: full (MM-D1)
+        spaces = SUMMON_KEYS[p] if every else [key for key in SUMMON_KEYS[p] if not s.zones[key]]   # skip: full
         same: dict[str, list] = {}      # monster name -> [(uid, cost)] of mine, in order
         for t in mine:
             dt = self.rs.cards[s.cards[t].cid]
@@ -371,7 +525,7 @@ class Monmusu(EffectsMixin, Controller):
                 continue        # skip: its attribute is not in the mana zone (MM-R18)
             name, cost = d.get("monster"), d.get("cost")
             if every or (name not in same and cost <= ready):     # skip: same monster out (MM-R22), mana
-                out += [Action("summon", p, (("card", u), ("to", key))) for key in subs]
+                out += [Action("summon", p, (("card", u), ("to", key))) for key in spaces]
             for t, t_cost in same.get(name, ()):
                 # skip: a down target (MM-D10), or not enough mana for the stack cost (MM-R20, MM-R21)
                 if every or (not s.cards[t].flags.get("down") and max(1, cost - t_cost) <= ready):
@@ -413,8 +567,10 @@ class Monmusu(EffectsMixin, Controller):
                         free = SLOT_KEYS[p] if every else [key for key in SLOT_KEYS[p] if not s.zones[key]]
                     out += [Action("set_trap", p, (("card", u), ("to", key))) for key in free]
                 elif every or self.can_pay(s, p, d.get("cost"), d.color):   # skip: no mana (MM-R26)
-                    out += [Action("spell", p, (("card", u), ("target", m))) for m in users
-                            if every or self.rs.cards[s.cards[m].cid].color == d.color]
+                    ok = [m for m in users if every or self.rs.cards[s.cards[m].cid].color == d.color]
+                    # skip: no target for its 【対象】 (MM-D21; a `user` target is any of these users)
+                    if ok and (every or not self._target_problem(s, u, self.steps[d.id].get("use", ()), p, ok[0])):
+                        out += [Action("spell", p, (("card", u), ("target", m))) for m in ok]
         for i, key in enumerate(SLOT_KEYS[p]):
             pile = s.zones[key]
             t = pile[-1] if pile else None
@@ -427,7 +583,8 @@ class Monmusu(EffectsMixin, Controller):
                 col = COLUMN[SLOTS[i]]
                 for m in users:
                     if COLUMN[self.slot_of(s, m)] == col and (every or self.rs.cards[s.cards[m].cid].color == d.color):
-                        out.append(Action("spell", p, (("card", t), ("target", m))))
+                        if every or not self._target_problem(s, t, self.steps[d.id]["use"], p, m):   # skip: MM-D21
+                            out.append(Action("spell", p, (("card", t), ("target", m))))
         return out
 
     # --- common refusals -------------------------------------------------------------------
@@ -605,9 +762,6 @@ class Monmusu(EffectsMixin, Controller):
     def _start_turn(self, s, p):
         s.turn += 1
         s.active = p
-        if s.turn > self.turn_limit:
-            self.win(s, None, f"turn limit {self.turn_limit} reached (MM-D13)")
-            return
         s.data["turn_start"] = s.data["time"]
         s.data["charged"] = False
         s.phase = "recast"
@@ -697,10 +851,9 @@ class Monmusu(EffectsMixin, Controller):
         owner, z = split_key(a["to"])
         if owner != a.player or z not in SLOT_SET:
             return "summon into a slot of your battle zone"
-        if z not in SUBS:
-            return "a normal summon goes into an empty sub slot; main slots hold the main monsters (MM-D1)"
         if s.zones[a["to"]]:
-            return "that sub slot is not empty (MM-D1)"
+            return str(msg("a normal summon goes into an empty space of your battle zone: {zone} is taken ({rule})",
+                           zone=self.zone_label(a["to"]), rule="MM-R19, MM-D1"))
         if self.same_monster(s, a.player, c.cid) is not None:
             return "the same monster is already in your battle zone: evolve or awaken instead (MM-R19, MM-R22)"
         cost = self.rs.cards[c.cid].get("cost")
@@ -709,14 +862,18 @@ class Monmusu(EffectsMixin, Controller):
         return None
 
     def do_summon(self, s, a):
-        p, u = a.player, a["card"]
+        u = a["card"]
+        self.pay_then(s, a.player, self.d(s, u).get("cost"), None,
+                      {"do": "summon", "player": a.player, "card": u, "to": a["to"]})
+
+    def _paid_summon(self, s, t):
+        p, u = t["player"], t["card"]
         d = self.d(s, u)
-        self.pay(s, p, d.get("cost"))
-        self.move(s, u, a["to"], face_up=True, tapped=True)
+        self.move(s, u, t["to"], face_up=True, tapped=True)
         self.cast_monster(s, u, 0)
         if d.has("haste"):
             self.recast_monster(s, u)
-        self.log(s, f"{_p(p)} summons {d.name} into {self.zone_label(a['to'])}"
+        self.log(s, f"{_p(p)} summons {d.name} into {self.zone_label(t['to'])}"
                     f"{' recast ([特殊])' if d.has('haste') else ', cast'} (MM-R19)")
         self.tick(s, "summon")
         self._offer(s, u, "summoned")
@@ -751,8 +908,12 @@ class Monmusu(EffectsMixin, Controller):
         return self._stack_reason(s, a, "evolving", "MM-R20")
 
     def do_evolve(self, s, a):
-        p, u, t = a.player, a["card"], a["target"]
-        self.pay(s, p, self.stack_cost(s, u, t))
+        u, t = a["card"], a["target"]
+        self.pay_then(s, a.player, self.stack_cost(s, u, t), None,
+                      {"do": "evolve", "player": a.player, "card": u, "target": t})
+
+    def _paid_evolve(self, s, then):
+        p, u, t = then["player"], then["card"], then["target"]
         slot = s.cards[t].zone
         self.move(s, u, slot, face_up=True, tapped=False)
         for m in list(s.cards[t].attached):
@@ -768,8 +929,12 @@ class Monmusu(EffectsMixin, Controller):
         return self._stack_reason(s, a, "awakening", "MM-R21")
 
     def do_awaken(self, s, a):
-        p, u, t = a.player, a["card"], a["target"]
-        self.pay(s, p, self.stack_cost(s, u, t))
+        u, t = a["card"], a["target"]
+        self.pay_then(s, a.player, self.stack_cost(s, u, t), None,
+                      {"do": "awaken", "player": a.player, "card": u, "target": t})
+
+    def _paid_awaken(self, s, then):
+        p, u, t = then["player"], then["card"], then["target"]
         self.attach(s, u, t, under=True)
         self.log(s, f"{_p(p)} awakens {self.name(s, t)} with {self.name(s, u)} underneath; "
                     f"it stays {self.rs.word('tapped') if s.cards[t].tapped else self.rs.word('untapped')} (MM-R21)")
@@ -846,12 +1011,6 @@ class Monmusu(EffectsMixin, Controller):
             return f"not enough recast mana (needs {n}{', one of them ' + self.rs.colors[attr]['label'] if attr else ''})"
         return None
 
-    def _pay_cost(self, s, uid, cost, attr=None, extra=0, user=None):
-        c = s.cards[uid]
-        self.pay(s, c.owner, int(cost.get("mana", 0)) + extra, attr)
-        if cost.get("cast"):
-            self.cast_monster(s, user if user is not None else uid, cost.get("ct"))
-
     def check_skill(self, s, a):
         why = self._turn_action(s, a, "cast")
         if why:
@@ -863,11 +1022,19 @@ class Monmusu(EffectsMixin, Controller):
             return "this monster has no [起動] skill"
         if self.down(s, c.uid):
             return "a down monster's skills are disabled (MM-R38)"
-        return self._cost_problem(s, c.uid, self._skill_cost(c.cid, "activate"))
+        return (self._cost_problem(s, c.uid, self._skill_cost(c.cid, "activate"))
+                or self._target_problem(s, c.uid, self.steps[c.cid]["activate"], a.player, c.uid))
 
     def do_skill(self, s, a):
         u = a["card"]
-        self._pay_cost(s, u, self._skill_cost(s.cards[u].cid, "activate"))
+        cost = self._skill_cost(s.cards[u].cid, "activate")
+        self.pay_then(s, a.player, int(cost.get("mana", 0)), None, {"do": "activated", "player": a.player, "card": u})
+
+    def _paid_activated(self, s, then):
+        u = then["card"]
+        cost = self._skill_cost(s.cards[u].cid, "activate")
+        if cost.get("cast"):
+            self.cast_monster(s, u, cost.get("ct"))
         self.log(s, f"{self.name(s, u)} uses its [起動] skill (MM-R25)", kind="skill", card=u)
         self.tick(s, "skill use")
         self._queue(s, u, self.steps[s.cards[u].cid]["activate"], s.cards[u].owner, user=u)
@@ -904,12 +1071,17 @@ class Monmusu(EffectsMixin, Controller):
         if not self.can_pay(s, a.player, d.get("cost"), d.color):
             return (f"cast {d.get('cost')} recast mana, including one of the spell's attribute "
                     f"{self.rs.colors[d.color]['label']} (MM-R26)")
-        return None
+        return self._target_problem(s, sp.uid, self.steps[sp.cid].get("use", ()), a.player, m.uid)
 
     def do_spell(self, s, a):
-        p, u, m = a.player, a["card"], a["target"]
+        u = a["card"]
         d = self.d(s, u)
-        self.pay(s, p, d.get("cost"), d.color)
+        self.pay_then(s, a.player, d.get("cost"), d.color,
+                      {"do": "spell", "player": a.player, "card": u, "user": a["target"]})
+
+    def _paid_spell(self, s, then):
+        p, u, m = then["player"], then["card"], then["user"]
+        d = self.d(s, u)
         self.move(s, u, f"{p}.grave", face_up=True)
         self.log(s, f"{self.name(s, m)} uses the spell {d.name} (MM-R26)", kind="spell", card=u, user=m)
         self.tick(s, "spell use")
@@ -953,6 +1125,10 @@ class Monmusu(EffectsMixin, Controller):
                 return
             if self._cost_problem(s, uid, self._skill_cost(c.cid, trigger)):
                 return      # a monster's skill it cannot pay for is not offered (mana is public)
+            why = self._target_problem(s, uid, steps, c.owner, user if user is not None else uid, public_only=True)
+            if why:
+                self.log(s, why, kind="skill")
+                return      # nothing on the table to choose: it cannot be used (MM-D21)
         forced = any(st.get("forced") for st in steps)
         word = TRIGGER_WORDS.get(trigger, trigger)
         if d.kind == "spell":
@@ -1010,8 +1186,10 @@ class Monmusu(EffectsMixin, Controller):
                 return f"the trap's user must be {self.rs.word('untapped')} (MM-R26)"
             if self.d(s, m).color != d.color:
                 return "the monster in this column has another attribute (MM-R26)"
-            return self._cost_problem(s, uid, {}, d.color, d.get("cost"))
-        return self._cost_problem(s, uid, self._skill_cost(d.id, o["trigger"]))
+            return (self._cost_problem(s, uid, {}, d.color, d.get("cost"))
+                    or self._target_problem(s, uid, self.steps[d.id][o["trigger"]], o["player"], m))
+        return (self._cost_problem(s, uid, self._skill_cost(d.id, o["trigger"]))
+                or self._target_problem(s, uid, self.steps[d.id][o["trigger"]], o["player"], o.get("user") or uid))
 
     def _offer_of(self, s, a):
         o = self._pending(s, a, "skill_offer")
@@ -1033,22 +1211,32 @@ class Monmusu(EffectsMixin, Controller):
         o = s.pending.pop(0)
         uid = o["card"]
         d = self.d(s, uid)
+        then = {"do": "triggered", "player": a.player, "card": uid, "trigger": o["trigger"], "user": o.get("user")}
         if d.kind == "spell":
-            self.pay(s, a.player, d.get("cost"), d.color)
-            self.move(s, uid, f"{a.player}.grave", face_up=True)
-            self.log(s, f"{self.name(s, o['user'])} uses the trap spell {d.name} (MM-R26)", kind="spell", card=uid)
+            self.pay_then(s, a.player, d.get("cost"), d.color, then)
         else:
-            self._pay_cost(s, uid, self._skill_cost(d.id, o["trigger"]))
-            self.log(s, f"{d.name} uses its [誘発] skill ({TRIGGER_WORDS.get(o['trigger'], o['trigger'])})",
+            self.pay_then(s, a.player, int(self._skill_cost(d.id, o["trigger"]).get("mana", 0)), None, then)
+
+    def _paid_triggered(self, s, then):
+        p, uid, trigger = then["player"], then["card"], then["trigger"]
+        d = self.d(s, uid)
+        if d.kind == "spell":
+            self.move(s, uid, f"{p}.grave", face_up=True)
+            self.log(s, f"{self.name(s, then['user'])} uses the trap spell {d.name} (MM-R26)", kind="spell", card=uid)
+        else:
+            cost = self._skill_cost(d.id, trigger)
+            if cost.get("cast"):
+                self.cast_monster(s, uid, cost.get("ct"))
+            self.log(s, f"{d.name} uses its [誘発] skill ({TRIGGER_WORDS.get(trigger, trigger)})",
                      kind="skill", card=uid)
         self.tick(s, "skill use" if d.kind == "monster" else "spell use")
-        self._queue(s, uid, self.steps[d.id][o["trigger"]], a.player, user=o.get("user") or uid)
+        self._queue(s, uid, self.steps[d.id][trigger], p, user=then["user"] or uid)
 
     def check_pass_skill(self, s, a):
         o, why = self._offer_of(s, a)
         if why:
             return why
-        if o.get("forced") and "card" in o and self._offer_cost(s, o) is None:
+        if o.get("forced") and "card" in o and self.offer_valid(s, o) is None and self._offer_cost(s, o) is None:
             return "this skill is forced (強制): it must be used"
         return None
 
@@ -1057,21 +1245,48 @@ class Monmusu(EffectsMixin, Controller):
         self.log(s, f"{_p(a.player)} does not use it")
 
     # --- effects -----------------------------------------------------------------------------
+    def _role_target(self, s, role, source, user):
+        """Return the card a role target names (user, attacker, defender, foe), or None."""
+        if role == "user":
+            return user
+        b = s.data.get("battle") or {}
+        if role == "foe":
+            return b.get("defender") if source == b.get("attacker") or user == b.get("attacker") else b.get("attacker")
+        return b.get(role)
+
+    def _target_problem(self, s, source, steps, player, user, public_only=False) -> str | None:
+        """Return why a skill or spell cannot be used for want of a target, or None (MM-D21).
+
+        Using one is paying its 【コスト】, choosing its 【対象】 and resolving its 【効果】 (⑤スキル): a step
+        with a target (other than the card itself) and no card to choose makes the whole skill unusable.
+        With `public_only`, steps that choose from a hidden place (a hand) are not judged: an offer must
+        not tell the opponent what that place holds.
+        """
+        for st in steps:
+            spec = st.get("target")
+            if spec is None or spec == "self":
+                continue
+            if spec in ROLES:
+                who = self._role_target(s, spec, source, user)
+                if who is not None and who in s.cards and self.is_monster(s, who) and not self.down(s, who):
+                    continue
+            elif isinstance(spec, dict):
+                if public_only and any(z not in ZONE_GROUPS and z not in SLOT_SET for z in spec.get("zones") or ()):
+                    continue
+                if self.effect_candidates(s, {"player": player, "source": source}, spec):
+                    continue
+            return str(msg("{card}: no target for 「{step}」, so it cannot be used ({rule})", card=self.name(s, source),
+                           step=step_words(st), rule="MM-D21"))
+        return None
+
     def _queue(self, s, source, steps, player, user=None) -> None:
         """Queue a skill's or spell's steps; role targets (user, attacker, ...) are fixed now."""
         q = s.data.setdefault(QUEUE, [])
-        b = s.data.get("battle") or {}
         for st in steps:
             st = {k: v for k, v in st.items() if k not in ("cost", "forced")}
             t = st.get("target")
             if t in ROLES:
-                if t == "user":
-                    who = user
-                elif t == "foe":
-                    who = (b.get("defender") if source == b.get("attacker") or user == b.get("attacker")
-                           else b.get("attacker"))
-                else:
-                    who = b.get(t)
+                who = self._role_target(s, t, source, user)
                 st["target"] = {"uids": [who] if who is not None else [], "all": True}
             q.append({"source": source, "player": player, "step": st, "event": {"user": user}})
         self.resolve_effects(s)
@@ -1151,6 +1366,9 @@ class Monmusu(EffectsMixin, Controller):
         s.players[player][key] = max(0, s.players[player].get(key, 0) + delta)   # MM-D6: never below 0
         self.log(s, f"{_p(player)} {'HP' if key == 'hp' else key} {delta:+d} → {s.players[player][key]}",
                  kind="hp", player=player, delta=delta)
+        # MM-R44: HP 0 loses the moment it happens, before any later step or triggered skill resolves
+        # (resolve_effects and the battle stop once the outcome is set).
+        self._check_end(s)
 
     # --- the battle (MM-R28..R33) ------------------------------------------------------------
     def _battler_ok(self, s, uid, owner) -> bool:
@@ -1285,6 +1503,11 @@ class Monmusu(EffectsMixin, Controller):
                     out.append(f"素材{len(c.attached)}")
                 if out:
                     badges[u] = out
+        pe = s.pending[0] if s.pending else None
+        if pe and pe["kind"] == "pay_mana" and pe["player"] == viewer and "need" in pe:
+            # The suggestion the pay_mana button casts, marked for the payer only (MM-D9).
+            for u in self.suggested_mana(s, viewer, pe["need"], pe["attr"], pe["then"]["card"]):
+                badges.setdefault(u, []).append(str(msg("suggested")))
         b = s.data.get("battle")
         if b:
             badges.setdefault(b["attacker"], []).append("攻撃")
@@ -1303,7 +1526,6 @@ class Monmusu(EffectsMixin, Controller):
                 return "先攻 (go first)" if a["choice"] == "first" else "後攻 (go second)"
             if k == "pick_main":
                 if viewer is not None and viewer != a.player:   # the pick is face down (MM-R7)
-                    from tabletop.engine.msg import msg
                     return str(msg("メインモン娘: a face-down card ({rule})", rule="MM-R7"))
                 return f"メインモン娘: {self.rs.cards[a['choice']].name}"
             if k == "mulligan":
@@ -1334,9 +1556,17 @@ class Monmusu(EffectsMixin, Controller):
                 return f"{self.rs.phase_label(s.phase)}を終える (end phase)"
             if k == "end_turn":
                 return "ターン終了 (end turn)"
+            if k == "pay_mana":
+                mana = a["mana"] if isinstance(a["mana"], tuple) else (a["mana"],)
+                return str(msg("Cast the suggested mana: {cards}", cards=self._mana_words(s, mana)))
+            if k == "cast_mana":
+                return str(msg("Cast {card}", card=self._mana_words(s, (a["target"],))))
         except (KeyError, TypeError, AttributeError):
             pass
         return super().describe(s, a, viewer)
+
+    def _mana_words(self, s, uids) -> str:
+        return ", ".join(f"{self.name(s, u)} ({self.rs.colors[self.d(s, u).color]['label']})" for u in uids)
 
     def drop_candidates(self, s, p):
         return self._actions(s, p, every=True)   # every action shape: a drop means an action, legal or not
@@ -1402,11 +1632,13 @@ def _op_put_out(ctl, s, ctx):
         s.cards[t].flags.update({k: v for k, v in flags.items() if k in ("ct", "since")})
         ctl.log(s, f"{ctl.name(s, t)} is put onto {ctl.name(s, same)} (MM-R23)")
         return
-    free = [z for z in SUBS if not s.zones[f"{p}.{z}"]]
+    # MM-D16: the first empty space of the battle zone, the sub (front) row first.
+    free = [key for key in SUMMON_KEYS[p] if not s.zones[key]]
     if not free:
-        ctl.log(s, f"no empty sub slot: {ctl.name(s, t)} stays in hand")
+        ctl.log(s, str(msg("no empty space in the battle zone: {card} stays where it is ({rule})",
+                           card=ctl.name(s, t), rule="MM-D16")))
         return
-    ctl.move(s, t, f"{p}.{free[0]}", face_up=True, tapped=True)
+    ctl.move(s, t, free[0], face_up=True, tapped=True)
     ctl.cast_monster(s, t, 0)
     ctl.log(s, f"{ctl.name(s, t)} is put into {ctl.zone_label(s.cards[t].zone)} (出す, not a summon, MM-R23)")
 
@@ -1429,3 +1661,28 @@ register_op("put_out", _op_put_out, "card")
 register_op("cancel_attack", _op_cancel_attack)
 register_op("pow_per_material", _op_static)
 register_op("pow_aura", _op_static)
+
+
+# --- the bots' evaluation of a monmusu position (see tabletop/bots/evaluate.py) ---------------------
+def evaluate_position(game, player: int) -> dict:
+    """Return the generic terms (HP, board, hand) plus the spells each player's recast mana can still
+    pay: a small term, so that among payments that are otherwise equal a bot keeps the attribute its
+    spells need (MM-D9) — a card on the board or a point of HP outweighs it many times."""
+    out = _generic_terms(game, player)
+    s, ctl = game.state, game.controller
+    cards = ctl.rs.cards
+    for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
+        spells = [u for u in s.zones[f"{who}.hand"] if cards[s.cards[u].cid].kind == "spell"]
+        spells += [pile[-1] for pile in (s.zones[key] for key in SLOT_KEYS[who])
+                   if pile and cards[s.cards[pile[-1]].cid].kind == "spell"]
+        n = sum(1 for u in spells if ctl.can_pay(s, who, cards[s.cards[u].cid].get("cost"), cards[s.cards[u].cid].color))
+        out[f"{side} payable spells"] = sign * 0.5 * n
+    return out
+
+
+try:   # the bots are optional for the engine: register the evaluation when they are installed
+    from tabletop.bots.evaluate import evaluator as _evaluator
+    from tabletop.bots.evaluate import generic_terms as _generic_terms
+    _evaluator("monmusu")(evaluate_position)
+except ImportError:   # pragma: no cover
+    pass

@@ -53,6 +53,19 @@ def offer(g: Game) -> dict | None:
     return s.pending[0] if s.pending and s.pending[0]["kind"] == "skill_offer" else None
 
 
+def paying(g: Game) -> dict | None:
+    """Return the pending mana payment in front, if any."""
+    s = g.state
+    return s.pending[0] if s.pending and s.pending[0]["kind"] == "pay_mana" else None
+
+
+def pay(g: Game) -> None:
+    """Answer a waiting mana payment with the suggested mana (the pay_mana button)."""
+    while paying(g):
+        a = next(x for x in g.legal_actions() if x.kind == "pay_mana")
+        g.apply(a)
+
+
 def pass_all(g: Game) -> None:
     """Decline every waiting skill offer (forced ones are used)."""
     while offer(g):

@@ -268,8 +268,9 @@ def test_dm_r12_no_side_cards_left_wins(tmp_path):
 def test_dm_r13_deck_out_loses():
     g = load("07_deck_out")
     force_coins(g, [False])
-    attack(g)
+    attack(g)         # P2 draws its last card in the start phase: its deck has run out
     assert g.outcome().winner == 0 and "DM-D5" in g.outcome().reason
+    assert g.state.phase == "start"        # at once: the time limits are not counted down any more
 
 
 # --- setup -----------------------------------------------------------------------------------------
@@ -538,11 +539,29 @@ def test_dm_d4_spell_against_spell(tmp_path):
     assert len(coins(ev)) == 1 and hp(g, sp) == 130 - 40
 
 
-def test_dm_d5_only_the_start_phase_draw_loses(tmp_path):
-    g = scenario(tmp_path, {"p1.main": [{"card": "marisa", "under": ["power"]}], "p1.deck": [], "p1.hand": ["score"]})
+def test_dm_d5_the_last_card_leaving_the_deck_loses_at_once(tmp_path):
+    # 山札が無くなる: an effect's draw that empties the deck loses too, not only the start phase's draw.
+    g = scenario(tmp_path, {"p1.main": [{"card": "marisa", "under": ["power"]}], "p1.deck": ["power", "score"],
+                            "p1.hand": ["score"]})
     act(g, "p1 ability", card=uid(g, "p1.main"))
     act(g, "p1 discard", card=uid(g, "p1.hand"))
-    assert g.outcome() is None                  # an effect's draw from an empty deck does nothing
+    assert g.outcome().winner == 1 and "DM-D5" in g.outcome().reason
+    # The opponent's Bomb taking the last card of your deck does it as well.
+    g = scenario(tmp_path, {"p1.hand": ["bomb"], "p2.deck": ["power"]})
+    act(g, "p1 bomb", card=uid(g, "p1.hand"))
+    assert g.outcome().winner == 0 and "DM-D5" in g.outcome().reason
+
+
+def test_dm_d5_deck_out_comes_before_the_entering_card_s_effect(tmp_path):
+    # アリス puts 京人形 onto the field from the deck's last card: the loss is immediate, before
+    # 京人形's "draw a card when it enters" resolves.
+    g = scenario(tmp_path, {"p1.main": [{"card": "alice", "under": ["power"]}], "p1.hand": ["score"],
+                            "p1.deck": ["kyo_doll"]})
+    act(g, "p1 ability", card=uid(g, "p1.main"))
+    act(g, "p1 discard", card=uid(g, "p1.hand"))
+    g.apply(Action.make("choose_target", 0, choice=uid(g, "p1.deck")))
+    assert g.outcome().winner == 1 and "DM-D5" in g.outcome().reason
+    assert not any(e.kind == "draw" for e in g.state.log[-4:])
 
 
 def test_dm_d6_side_cards_are_the_opponents_lives(tmp_path):
@@ -609,35 +628,48 @@ def test_dm_d12_familiar_power_adds_to_its_shot(tmp_path):
     assert g.controller.normal_attack(g.state, 0, with_familiars=True) == 50 + 20 + 10
 
 
-def test_dm_d13_familiar_zone_holds_five(tmp_path):
+def test_dm_d13_the_familiar_zone_has_no_limit(tmp_path):
+    # 使い魔ゾーン……メインキャラクター以外でＨＰのあるカード置き場: the text sets no number.
+    assert "familiar_slots" not in load_ruleset("danmaku").parameters
     g = scenario(tmp_path, {"p1.main": [{"card": "reimu", "under": ["power"]}],
                             "p1.familiars": ["fairy_maid"] * 5, "p1.hand": ["daiyousei"]})
-    assert "(DM-D13)" in g.why_not(Action.make("summon", 0, card=uid(g, "p1.hand"), to="0.familiars"))
+    act(g, "p1 summon", card=uid(g, "p1.hand"), to="0.familiars")
+    assert len(g.state.zones["0.familiars"]) == 6
 
 
-def test_dm_d14_an_ability_once_per_turn(tmp_path):
+def test_dm_d14_an_ability_as_often_as_its_conditions_are_met(tmp_path):
+    # ()内が必要条件。｛｝内が破棄条件で、この二つの条件を満たさないと発動しません: no once-per-turn limit.
     g = scenario(tmp_path, {"p1.main": [{"card": "youmu", "under": ["power", "power", "power"]}]})
     y = uid(g, "p1.main")
-    act(g, "p1 ability", card=y)
-    assert "(DM-D14)" in g.why_not(Action.make("ability", 0, card=y))
+    for _ in range(3):
+        act(g, "p1 ability", card=y)
+    base = g.ruleset.cards["youmu"].get("shot")
+    assert g.controller.stat(g.state, y, "shot") == base + 3 * 30
+    assert "(DM-R1)" in g.why_not(Action.make("ability", 0, card=y))      # P0 now: the requirement fails
 
 
-def test_dm_d15_turn_limit_is_a_draw(tmp_path):
-    g = scenario(tmp_path, {}, phase="danmaku", turn=200)
+def test_dm_d15_no_turn_limit(tmp_path):
+    # The three 勝敗 conditions are the only ends: no draw after a number of turns.
+    assert "turn_limit" not in load_ruleset("danmaku").parameters
+    g = scenario(tmp_path, {}, phase="danmaku", turn=500)
     force_coins(g, [False])
     attack(g)
-    assert g.outcome() is not None and g.outcome().winner is None and "DM-D15" in g.outcome().reason
+    assert g.outcome() is None and g.state.turn == 501
 
 
-def test_dm_d16_p_cost_pays_with_single_power_first(tmp_path):
+def test_dm_d16_p_cost_discards_whole_cards_with_the_least_waste(tmp_path):
     g = scenario(tmp_path, {"p1.main": [{"card": "youmu", "under": ["big_power", "power"]}]})
     y = uid(g, "p1.main")
     act(g, "p1 ability", card=y)
-    assert g.controller.power(g.state, y) == 3
+    assert g.controller.power(g.state, y) == 3                       # P1 paid with the single Power
     g = scenario(tmp_path, {"p1.main": [{"card": "youmu", "under": ["big_power"]}]})
     y = uid(g, "p1.main")
     act(g, "p1 ability", card=y)
-    assert g.controller.power(g.state, y) == 0        # no change is given
+    assert g.controller.power(g.state, y) == 0        # a card is never split: no change is given
+    g = scenario(tmp_path, {"p1.main": [{"card": "youmu", "under": ["power", "big_power"]}]})
+    y = uid(g, "p1.main")
+    g.controller.pay_power(g.state, y, 2)
+    assert g.controller.power(g.state, y) == 1        # P2: the Big Power alone (3), not both cards (4)
 
 
 def test_dm_d17_both_win_conditions_at_once_is_a_draw(tmp_path):
@@ -693,6 +725,18 @@ def test_dm_d23_auras_last_while_on_the_field(tmp_path):
     force_coins(g, [False] * 3)
     attack(g)                                                # P1's start phase: 満月 times out
     assert ctl.stat(g.state, sp, "atk") == 70
+
+
+def test_dm_d29_an_ability_with_nothing_to_act_on_cannot_be_used(tmp_path):
+    # 霊夢: 相手の発動中のスペルカードの制限時間を−2する — the opponent has no active spell card.
+    g = scenario(tmp_path, {"p1.main": [{"card": "reimu", "under": ["power", "power"]}], "p1.hand": ["pocket_watch"]})
+    r = uid(g, "p1.main")
+    assert "(DM-D29)" in g.why_not(Action.make("ability", 0, card=r))
+    assert "(DM-D29)" in g.why_not(Action.make("support", 0, card=uid(g, "p1.hand"), to="0.supports"))
+    assert not [a for a in g.legal_actions() if a.kind in ("ability", "support")]
+    g = scenario(tmp_path, {"p1.main": [{"card": "reimu", "under": ["power", "power"]}], "p2.spell": ["icicle_easy"]})
+    act(g, "p1 ability", card=uid(g, "p1.main"))
+    assert g.state.cards[uid(g, "p2.spell")].counters["time"] == g.ruleset.cards["icicle_easy"].get("time") - 2
 
 
 # --- data, automation, random games ------------------------------------------------------------------
@@ -822,3 +866,15 @@ def test_dm_bot_evaluation_counts_side_cards_as_the_opponents_lives(tmp_path):
     a = scenario(tmp_path, {"p1.side": ["power", "score"]})
     b = scenario(tmp_path, {"p1.side": ["power", "score", "power"]})
     assert evaluate(a, 0) > evaluate(b, 0) and evaluate(a, 1) < evaluate(b, 1)
+
+
+def test_dm_bot_evaluation_counts_hp_above_the_printed_hp_a_quarter(tmp_path):
+    # DM-D14 lets 東風谷早苗 heal 60 for each card discarded, as often as the hand lasts: healing above
+    # the printed HP (DM-R1: no maximum) must be worth less than a card in hand, or greedy empties its hand.
+    from tabletop.controllers.danmaku import EVAL_W, evaluate_position
+    printed = load_ruleset("danmaku").cards["sanae"].get("hp")
+    hurt, full, over = (scenario(tmp_path, {"p1.main": [{"card": "sanae", "counters": {"hp": h}}]})
+                        for h in (printed - 60, printed, printed + 60))
+    term = [evaluate_position(g, 0)["my HP"] for g in (hurt, full, over)]
+    assert term[1] - term[0] == pytest.approx(4 * (term[2] - term[1]))
+    assert term[2] - term[1] < EVAL_W["hand"] < term[1] - term[0]

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from monmusu_helpers import act, new_game_to_turn1, offer, pass_all, position, scenario, time, uid, why
+from monmusu_helpers import act, new_game_to_turn1, offer, pass_all, pay, paying, position, scenario, time, uid, why
 from tabletop.engine import Action, Game, load_ruleset
 from tabletop.engine.effects import is_manual
 from tabletop.engine.ruleset import DeckList, check_deck_rules
@@ -449,8 +449,11 @@ def test_mm_r35_time_advances_at_exactly_the_listed_moments(tmp_path):
     act(g, "charge", card=uid(g, "kino_1", "0.hand"), to="0.mana")
     assert time(g) == t + 1                         # charge phase ends
     act(g, "summon", card=uid(g, "sara_1"), to="0.sub1")
+    assert time(g) == t + 1                         # choosing the mana (fire or forest) is no moment
+    pay(g)
     assert time(g) == t + 2                         # summon
     act(g, "awaken", card=uid(g, "hinoko_3"), target=uid(g, "hinoko_1"))
+    pay(g)
     assert time(g) == t + 3                         # awakening
     act(g, "end_phase")
     assert time(g) == t + 3                         # the home phase's end is not a moment
@@ -572,13 +575,39 @@ def test_mm_r44_hp_zero_loses(tmp_path):
     assert g.outcome().winner == 0 and g.state.players[1]["hp"] == 0
 
 
+def test_mm_r44_loss_is_immediate_before_after_battle_skills(tmp_path):
+    # The direct attack takes P2 to 0: the game ends at once, ボルカ's after-battle draw is never offered.
+    g = position(tmp_path, {"p1.main1": ["volca_1"], "p1.deck": ["kino_1"], "p2.sub1": ["ruruka_1"]},
+                 players={"p1": {"hp": 400}, "p2": {"hp": 100}})
+    act(g, "attack", card=uid(g, "volca_1"), target_player=1)
+    assert g.outcome().winner == 0 and "MM-R44" in g.outcome().reason
+    assert not g.state.pending and g.legal_actions() == []
+
+
+def test_mm_r44_loss_is_immediate_before_the_next_step_of_an_effect(tmp_path):
+    # A skill whose first step takes the opponent to 0 wins there: a later step healing them comes too late.
+    g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p2.main1": ["nemu_1"]},
+                 players={"p1": {"hp": 400}, "p2": {"hp": 100}})
+    steps = [{"do": "lose_hp", "who": "enemy", "n": 100}, {"do": "gain_hp", "who": "enemy", "n": 100}]
+    ctl(g)._queue(g.state, uid(g, "hinoko_1"), steps, 0)
+    assert g.outcome().winner == 0 and g.state.players[1]["hp"] == 0
+
+
 # --- decisions ---------------------------------------------------------------------------------
-def test_mm_d1_normal_summon_only_into_an_empty_sub_slot(tmp_path):
-    g = position(tmp_path, {"p1.hand": ["sara_1"], "p1.mana": ["heat_up"], "p1.sub1": ["kino_1"]}, phase="home")
+def test_mm_d1_normal_summon_into_any_empty_space_of_the_battle_zone(tmp_path):
+    # ③④を合わせて「バトルゾーン」と言います: a normal summon may use a main space left empty at setup.
+    g = position(tmp_path, {"p1.hand": ["sara_1"], "p1.mana": ["heat_up"], "p1.sub1": ["kino_1"],
+                            "p1.main1": ["hinoko_1"]}, phase="home")
     u = uid(g, "sara_1")
-    assert "MM-D1" in why(g, "summon", card=u, to="0.main2")
-    assert "MM-D1" in why(g, "summon", card=u, to="0.sub1")
-    assert why(g, "summon", card=u, to="0.sub2") is None
+    assert "MM-D1" in why(g, "summon", card=u, to="0.sub1")        # taken
+    assert "MM-D1" in why(g, "summon", card=u, to="0.main1")       # taken
+    tos = {a["to"] for a in g.legal_actions() if a.kind == "summon"}
+    assert tos == {"0.sub2", "0.sub3", "0.sub4", "0.main2", "0.main3", "0.main4"}
+    act(g, "summon", card=u, to="0.main2")
+    assert g.state.cards[u].zone == "0.main2" and g.state.cards[u].tapped
+    # In a main space it is a main monster: destroyed, it goes down instead of to the graveyard (MM-R38).
+    ctl(g).destroy(g.state, u)
+    assert g.state.cards[u].zone == "0.main2" and g.state.cards[u].flags["down"]
 
 
 def test_mm_d2_trap_in_any_empty_slot_occupies_it(tmp_path):
@@ -643,12 +672,73 @@ def test_mm_d8_summoned_monster_recasts_next_turn(tmp_path):
     assert not g.state.cards[u].tapped
 
 
-def test_mm_d9_mana_paid_automatically_with_the_attribute_first(tmp_path):
+def test_mm_d9_nothing_to_choose_is_paid_at_once_with_the_attribute(tmp_path):
+    # Only one fire card can pay the fire spell: it is cast without a question.
     g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p1.hand": ["heat_up"], "p1.mana": ["kino_1", "nemu_1", "sara_1"],
                             "p2.main1": ["nemu_1"]})
     act(g, "spell", card=uid(g, "heat_up"), target=uid(g, "hinoko_1"))
+    assert not paying(g)
     assert g.state.cards[uid(g, "sara_1", "0.mana")].tapped
     assert not g.state.cards[uid(g, "kino_1", "0.mana")].tapped
+
+
+def _kino_summon(tmp_path):
+    """P1 summons キノ (forest, cost 1) with a fire and a water mana recast and a water spell in hand."""
+    g = position(tmp_path, {"p1.hand": ["kino_1", "aqua_veil"], "p2.main1": ["nemu_1"],
+                            "p1.mana": [{"card": "blessed_rain", "tapped": True}, "heat_up", "whirlpool"]},
+                 phase="home")
+    act(g, "summon", card=uid(g, "kino_1"), to="0.sub1")
+    return g, uid(g, "heat_up", "0.mana"), uid(g, "whirlpool", "0.mana")
+
+
+def test_mm_d9_the_player_chooses_which_mana_to_cast(tmp_path):
+    g, fire, water = _kino_summon(tmp_path)
+    pe = paying(g)
+    assert pe and pe["player"] == 0 and g.state.cards[uid(g, "kino_1")].zone == "0.hand"   # not summoned yet
+    legal = g.legal_actions()
+    # The suggestion keeps the water mana for アクアヴェール; every recast mana card is lit (target=).
+    assert legal[0] == Action.make("pay_mana", 0, mana=fire)
+    assert {a["target"] for a in legal if a.kind == "cast_mana"} == {fire, water}
+    assert g.view(0).public["badges"][fire] == ["suggested"]
+    assert fire not in g.view(1).public["badges"]
+    assert "mana" not in g.view(1).pending[0] and "キノ" not in g.view(1).pending[0]["prompt"]
+    act(g, "cast_mana", target=water)              # the player's choice, not the suggestion
+    assert not paying(g) and g.state.cards[uid(g, "kino_1")].zone == "0.sub1"
+    assert g.state.cards[water].tapped and not g.state.cards[fire].tapped
+    # The choice mattered: no water mana is left for the water spell.
+    act(g, "end_phase")
+    assert "MM-R26" in why(g, "spell", card=uid(g, "aqua_veil"), target=uid(g, "kino_1"))
+
+
+def test_mm_d9_the_suggestion_is_one_button(tmp_path):
+    g, fire, water = _kino_summon(tmp_path)
+    assert "suggested" in g.describe(Action.make("pay_mana", 0, mana=fire), 0)
+    act(g, "pay_mana", mana=fire)
+    assert g.state.cards[fire].tapped and not g.state.cards[water].tapped
+    assert g.state.cards[uid(g, "kino_1")].zone == "0.sub1"
+
+
+def test_mm_d9_a_spell_payment_must_include_its_attribute(tmp_path):
+    # うずしお (water, cost 2) with fire, forest and water recast: the last card must be the water one.
+    g = position(tmp_path, {"p1.main1": ["ruruka_2"], "p1.hand": ["whirlpool"], "p2.sub1": ["kino_1"],
+                            "p2.main1": ["nemu_1"], "p1.mana": ["heat_up", "blessed_rain", "aqua_veil"]})
+    act(g, "spell", card=uid(g, "whirlpool"), target=uid(g, "ruruka_2"))
+    fire, forest, water = (uid(g, c, "0.mana") for c in ("heat_up", "blessed_rain", "aqua_veil"))
+    assert "MM-R26" in why(g, "pay_mana", mana=(fire, forest))
+    act(g, "cast_mana", target=fire)
+    # One more, and it must be water: nothing is left to choose, so it is cast at once.
+    assert not paying(g) and g.state.pending[0]["kind"] == "effect_target"   # the spell resolves
+    assert g.state.cards[water].tapped and not g.state.cards[forest].tapped
+
+
+def test_mm_d9_greedy_keeps_the_mana_its_spells_need(tmp_path):
+    import random
+
+    from tabletop.bots.greedy import GreedyBot
+    g, fire, water = _kino_summon(tmp_path)
+    bot = GreedyBot(0, random.Random(3))
+    g.apply(bot.choose(g.view(0), g.legal_actions()))
+    assert g.state.cards[fire].tapped and not g.state.cards[water].tapped
 
 
 def test_mm_d10_down_monster_cannot_evolve_or_be_targeted(tmp_path):
@@ -690,10 +780,13 @@ def test_mm_d12_trap_in_the_defenders_column():
     assert not offer(g)
 
 
-def test_mm_d13_turn_limit_is_a_draw(tmp_path):
-    g = position(tmp_path, {"p1.main1": ["hinoko_1"]}, turn=60)
+def test_mm_d13_no_turn_limit_hp_zero_is_the_only_end(tmp_path):
+    # 先に相手のHPを０にしたプレイヤーが勝利です: no turn limit ends a game (the simulators cap actions instead).
+    assert "turn_limit" not in RS.parameters
+    g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p2.main1": ["nemu_1"]}, turn=500)
     act(g, "end_turn")
-    assert g.outcome() is not None and g.outcome().winner is None
+    act(g, "end_turn")
+    assert g.outcome() is None and g.state.turn == 502
 
 
 def test_mm_d14_attack_cancelled_still_advances_time(tmp_path):
@@ -753,6 +846,52 @@ def test_mm_d20_end_turn_runs_the_remaining_phases(tmp_path):
     t = time(g)
     act(g, "end_turn")
     assert g.state.active == 1 and time(g) == t + 3   # charge end, turn end, P2's draw end
+
+
+def test_mm_d21_a_spell_without_a_target_cannot_be_used(tmp_path):
+    # フレイムピラー: 【対象】相手のPOW250以下のサブモン娘1体 — ボルカ (POW 400) is no target.
+    g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p1.hand": ["flame_pillar"], "p1.mana": ["heat_up"] * 2,
+                            "p2.main1": ["nemu_1"], "p2.sub1": ["volca_4"]})
+    sp, h = uid(g, "flame_pillar"), uid(g, "hinoko_1")
+    assert "MM-D21" in why(g, "spell", card=sp, target=h)
+    assert not [a for a in g.legal_actions() if a.kind == "spell"]
+    g2 = position(tmp_path, {"p1.main1": ["hinoko_1"], "p1.hand": ["flame_pillar"], "p1.mana": ["heat_up"] * 2,
+                             "p2.main1": ["nemu_1"], "p2.sub1": ["volca_4"], "p2.sub2": ["kino_1"]})
+    assert why(g2, "spell", card=uid(g2, "flame_pillar"), target=uid(g2, "hinoko_1")) is None
+
+
+def test_mm_d21_a_triggered_skill_without_a_target_is_not_offered_and_takes_no_time(tmp_path):
+    # 煉獄の舞姫 ヒノコ: 召喚した後、相手のサブモン娘1体を破壊する — the opponent has no sub monster.
+    g = position(tmp_path, {"p1.hand": ["hinoko_5"], "p1.mana": ["heat_up"] * 5, "p2.main1": ["nemu_1"]}, phase="home")
+    t = time(g)
+    act(g, "summon", card=uid(g, "hinoko_5"), to="0.sub1")
+    assert not offer(g) and time(g) == t + 1          # the summon only: no free "skill use" moment
+    assert any("MM-D21" in e.text for e in g.state.log[-3:])
+
+
+def test_mm_d21_no_foe_in_a_direct_attack(tmp_path):
+    # しびれ触手 ルルカ: バトル前、バトル相手のモン娘を手札に戻す — a direct attack has no such monster.
+    zones = {"p1.main1": ["ruruka_2"], "p1.mana": ["whirlpool"], "p2.sub1": ["ruruka_1"]}
+    g = position(tmp_path, zones)
+    act(g, "attack", card=uid(g, "ruruka_2"), target_player=1)
+    assert not offer(g) and g.state.players[1]["hp"] == 400 - 220
+    g = position(tmp_path, {**zones, "p2.sub2": ["kino_1"]})
+    act(g, "attack", card=uid(g, "ruruka_2"), target=uid(g, "kino_1"))
+    assert offer(g)["card"] == uid(g, "ruruka_2")      # with a foe, it is offered
+
+
+def test_mm_d21_a_target_in_the_hand_is_asked_anyway_and_refused_without_one(tmp_path):
+    # ホネリ's target is a cost-1 monster in its owner's hand: whether there is one stays hidden, so the
+    # skill is offered as usual; with none it can only be passed, and passing takes no time.
+    g = position(tmp_path, {"p1.main1": ["hinoko_3"], "p2.sub1": ["honeri_1"], "p2.main1": ["nemu_1"],
+                            "p2.hand": ["hinoko_3"]})
+    act(g, "attack", card=uid(g, "hinoko_3", "0.main1"), target=uid(g, "honeri_1"))
+    assert offer(g)["card"] == uid(g, "honeri_1")
+    assert "MM-D21" in why(g, "use_skill")
+    assert [a.kind for a in g.legal_actions()] == ["pass_skill"]
+    t = time(g)
+    act(g, "pass_skill")
+    assert time(g) == t + 1            # the attack's own moment only
 
 
 # --- sample cards ------------------------------------------------------------------------------
