@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from tabletop.engine import Action, TabletopError
+from tabletop.i18n import N_
 
 # Actions that move a card out of its owner's hand without playing it.
 NOT_PLAYED = frozenset({"discard", "mulligan", "redraw", "keep", "m_move", "m_top"})
@@ -43,11 +44,11 @@ def _main_hp(s, p, ctl=None):
 
 # controller id -> (the life's name in English, how to read it from the state: (state, player[, controller]))
 LIFE = {
-    "senkai": ("Walls", _walls),
-    "fourdeck": ("Deck HP", _deck_hp),
-    "ijinden": ("Guardians", _guardians),
-    "monmusu": ("HP", _hp),
-    "danmaku": ("Main character HP", _main_hp),
+    "senkai": (N_("Walls"), _walls),
+    "fourdeck": (N_("Deck HP"), _deck_hp),
+    "ijinden": (N_("Guardians"), _guardians),
+    "monmusu": (N_("HP"), _hp),
+    "danmaku": (N_("Main character HP"), _main_hp),
 }
 
 
