@@ -7,6 +7,9 @@ import sys
 from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, TabletopError
+from .engine.msg import msg
+from .i18n import render, render_error, tr
+from .ui.settings import user_language
 
 
 def _deferred(module: str, func: str = "run"):
@@ -16,8 +19,8 @@ def _deferred(module: str, func: str = "run"):
             mod = importlib.import_module(module)
         except ModuleNotFoundError as e:
             if e.name and e.name.startswith("tabletop"):
-                print(f"tabletop: '{args.verb or 'menu'}' is not available in this version ({module} is missing)",
-                      file=sys.stderr)
+                print("tabletop: " + tr("'{verb}' is not available in this version ({module} is missing)",
+                                        user_language(), verb=args.verb or "menu", module=module), file=sys.stderr)
                 return 2
             raise
         return getattr(mod, func)(args)
@@ -26,20 +29,25 @@ def _deferred(module: str, func: str = "run"):
 
 def cmd_validate(args) -> int:
     from .validate import validate_report
+    lang = user_language()
     problems, warnings = validate_report([Path(p) for p in args.paths])
     for p in problems:
-        print(p)
+        print(render(p, lang))
     for w in warnings:
-        print(f"warning: {w}")
+        print(tr("warning: {what}", lang, what=w))
+    n, k = len(problems), len(warnings)
+    found = tr("1 problem found" if n == 1 else "{n} problems found", lang, n=n)
+    some = tr("1 warning" if k == 1 else "{n} warnings", lang, n=k)
     if problems:
-        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found"
-              + (f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""), file=sys.stderr)
+        print(tr("{problems}, {warnings}", lang, problems=found, warnings=some) if warnings else found, file=sys.stderr)
         return 1
-    print("all files are valid" + (f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""))
+    print(tr("all files are valid ({warnings})", lang, warnings=some) if warnings else tr("all files are valid", lang))
     return 0
 
 
 def cmd_replay(args) -> int:
+    if args.table:   # the real table with the replay controls
+        return _deferred("tabletop.ui.app", "run_replay")(args)
     from .engine.saves import load_game, read_save
     from .engine.game import Game
     d = read_save(Path(args.save))
@@ -47,11 +55,13 @@ def cmd_replay(args) -> int:
     upto = len(actions) if args.to is None else max(0, min(args.to, len(actions)))
     g = Game.from_dict({**d, "actions": actions[:upto]}, check=upto == len(actions))
     viewer = None if args.viewer is None else args.viewer - 1
-    print(f"# {g.ruleset.name} ({g.ruleset.id}), seed {g.state.seed}, {upto} of {len(actions)} actions")
+    lang = user_language()
+    print("# " + render(msg("{game} ({ruleset}), seed {seed}, {n} of {total} actions", game=g.ruleset.title,
+                            ruleset=g.ruleset.id, seed=g.state.seed, n=upto, total=len(actions)), lang))
     for e in g.state.log:
-        print(e.text_for(viewer) if viewer is not None else e.text)
+        print(render(e.text_for(viewer) if viewer is not None else e.text, lang))
     if g.outcome():
-        print(f"# {g.outcome()}")
+        print("# " + render(g.outcome().message, lang))
     return 0
 
 
@@ -72,16 +82,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", help="start from a scenario file")
     p.add_argument("--load", help="continue a saved game")
     p.add_argument("--size", default=None, help="window size, e.g. 1600x900")
+    # also after the verb; SUPPRESS keeps a value given before the verb (a subparser default would erase it)
+    p.add_argument("--saves", default=argparse.SUPPRESS, help="folder for saves and autosaves")
     p.set_defaults(func=_deferred("tabletop.ui.app"))
 
     p = sub.add_parser("validate", help="check rulesets, cards, decks, scenarios, layouts and saves")
     p.add_argument("paths", nargs="*", help="files or folders (default: every ruleset)")
     p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser("replay", help="print a saved game's log")
+    p = sub.add_parser("replay", help="print a saved game's log, or step through it on the table (--table)")
     p.add_argument("save", help="a save file")
     p.add_argument("--to", type=int, default=None, help="stop after N actions")
     p.add_argument("--viewer", type=int, choices=(1, 2), default=None, help="print what this player saw")
+    p.add_argument("--table", action="store_true", help="step through it on the table (a save or a simulate --out file)")
+    p.add_argument("--game", type=int, default=0, help="with --table and a simulate --out file: which game (default 0)")
+    p.add_argument("--size", default=None, help="with --table: window size, e.g. 1600x900")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")
@@ -146,14 +161,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
     args = ap.parse_args(argv)
-    if args.saves:
+    if getattr(args, "saves", None):
         import os
         os.environ["TABLETOP_SAVES"] = args.saves
     func = getattr(args, "func", None) or _deferred("tabletop.ui.app", "run_menu")
     try:
         return func(args) or 0
     except (DataError, DataErrors, TabletopError) as e:
-        print(f"tabletop: {e}", file=sys.stderr)
+        print(f"tabletop: {render_error(e, user_language())}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -774,7 +774,7 @@ class Ijinden(EffectsMixin, Controller):
             s.data["battled"] = True
             s.data["battle"] = {"attacker": p, "defender": 1 - p, "attackers": [], "blocks": []}
             s.phase = "attack"
-            self.log(s, msg("P{n} declares a battle (IJ-R17)", n=p + 1))
+            self.log(s, msg("P{n} declares a battle (IJ-R17)", n=p + 1), kind="battle")
         s.data["battle"]["attackers"].append(u)
         c = s.cards[u]
         c.tapped = True
@@ -845,7 +845,7 @@ class Ijinden(EffectsMixin, Controller):
             c.flags["blocking"] = t
         what = self.card_ref(s, x, "all") if c.face_up else self.rs.word("guardian")   # unknown until its fight
         self.log(s, msg("P{n} blocks {target} with {card} (IJ-R18)", n=a.player + 1, target=self.card_ref(s, t, "all"),
-                        card=what))
+                        card=what), kind="block")
 
     def check_unblock(self, s, a):
         if self._pending(s, a, "block") is None:
@@ -918,7 +918,7 @@ class Ijinden(EffectsMixin, Controller):
         b["blocks"] = [pair for pair in b["blocks"] if pair[1] != t]
         name = self.card_ref(s, t, "all")
         if not blockers:
-            self.log(s, msg("{card} is not blocked! (IJ-R22)", card=name))
+            self.log(s, msg("{card} is not blocked! (IJ-R22)", card=name), kind="fight")
             self.end_game(s, ap_player, msg("{card} was not blocked (IJ-R22)", card=name))
             return
         for x in blockers:
@@ -940,7 +940,7 @@ class Ijinden(EffectsMixin, Controller):
             losers, verdict = [t] + blockers, msg("all are destroyed")
         self.log(s, msg("{step}: {card} {power} vs {blockers} (total {total}) → {verdict} (IJ-D1)",
                         step=self._phase_word("resolve"), card=name, power=ap, blockers=names, total=bp,
-                        verdict=verdict))
+                        verdict=verdict), kind="fight")
         for u in losers:
             self.destroy(s, u)
         for x in blockers:

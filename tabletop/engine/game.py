@@ -122,12 +122,12 @@ class Game:
         """Return why `action` is illegal now, in words (with the rule id where one applies), or None."""
         s = self.state
         if s.outcome is not None:
-            return f"the game is over ({s.outcome})"
+            return msg("the game is over ({outcome})", outcome=s.outcome.message)
         if not isinstance(action, Action):
-            return "not an action"
+            return msg("not an action")
         who = self.controller.to_act(s)
         if action.player != who:
-            return f"it is P{who + 1}'s move, not P{action.player + 1}'s"
+            return msg("it is P{n}'s move, not P{m}'s", n=who + 1, m=action.player + 1)
         cands, legal = self._cached(action.player)
         if legal is not None and action in legal:
             return None          # checked by legal_actions in this very position
@@ -138,7 +138,7 @@ class Game:
             # an argument is extra or odd.
             self._cands = None
             if action not in self._cached(action.player)[0]:
-                return f"{action.kind} does not take those arguments ({action})"
+                return msg("{kind} does not take those arguments ({action})", kind=action.kind, action=str(action))
         return reason
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -155,7 +155,7 @@ class Game:
         if isinstance(action, str):
             action = Action.parse(action)
         if self.state.outcome is not None:
-            raise IllegalAction("the game is over", action)
+            raise IllegalAction(msg("the game is over"), action)
         reason = self.controller.manual_check(self.state, action)
         if reason is not None:
             raise IllegalAction(reason, action)
@@ -254,6 +254,7 @@ class Game:
         return self.state.outcome is not None
 
     def describe(self, action: Action, viewer: int | None = None) -> str:
+        """Return an action in words (a Msg, or plain text from a controller not yet converted)."""
         return self.controller.describe(self.state, action, viewer)
 
     def drop_action(self, player: int, uid: int, zone: str, target: int | None = None) -> Action | None:
@@ -320,8 +321,12 @@ class Game:
                 "state": self.state.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: dict, check: bool = True) -> "Game":
-        """Rebuild a game by replaying its log from its start; check the result against the snapshot."""
+    def from_dict(cls, d: dict, check: bool = True, words: bool = True) -> "Game":
+        """Rebuild a game by replaying its log from its start; check the result against the snapshot.
+
+        `words=False` leaves the words (log, prompts, the outcome's reason) out of the check: a save
+        of format version 1 wrote them as plain text.
+        """
         rs = load_ruleset(d["ruleset"])
         decks = [DeckList.from_dict(x) for x in d["decks"]] if d.get("decks") else None
         g = cls(rs, State.from_dict(d["initial"]), dict(d.get("options") or {}), decks, d["initial"], [], d.get("scenario"))
@@ -329,11 +334,13 @@ class Game:
             try:
                 g.replay_one(text)
             except (IllegalAction, ValueError) as e:
-                raise IllegalAction(f"action {i + 1} of the log ({text!r}) does not replay: {e}") from None
+                why = e.reason if isinstance(e, IllegalAction) else str(e)
+                raise IllegalAction(msg("action {n} of the log ({text!r}) does not replay: {why}", n=i + 1, text=text,
+                                        why=why)) from None
         g.barrier, g.barrier_why = len(g.actions), _BARRIER_WHY["loaded"]
-        if check and "state" in d and g.state.to_dict() != d["state"]:
-            raise IllegalAction("the replayed game does not match the saved position "
-                                "(the save was made with other card data or another version)")
+        if check and "state" in d and _checked(g.state.to_dict(), words) != _checked(d["state"], words):
+            raise IllegalAction(msg("the replayed game does not match the saved position "
+                                    "(the save was made with other card data or another version)"))
         return g
 
 
@@ -346,3 +353,15 @@ _BARRIER_WHY = {
     "start": msg("nothing to undo yet"),
     "loaded": msg("the game was loaded here — undo stops at the loaded position"),
 }
+
+
+# --- helpers ---------------------------------------------------------------------------------
+def _checked(state: dict, words: bool) -> dict:
+    """Return a state's data as a save's check compares it (without the words when `words` is False)."""
+    if words or not isinstance(state, dict):
+        return state
+    out = {k: v for k, v in state.items() if k not in ("log", "pending", "outcome")}
+    out["pending"] = [{k: v for k, v in p.items() if "prompt" not in k} for p in state.get("pending") or []
+                      if isinstance(p, dict)]
+    out["outcome"] = (state.get("outcome") or {}).get("winner", "none")
+    return out

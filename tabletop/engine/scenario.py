@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .controller import FIXED_COINS, controller_class
 from .errors import DataError
+from .msg import msg
 from .ruleset import Ruleset, load_ruleset
 from .start import resolve_options, zone_keys
 from .state import Card, State
@@ -69,7 +70,7 @@ def load_scenario(path: Path) -> tuple[Ruleset, State, dict]:
     """Read a scenario file and return (ruleset, position, options) for `Game.from_scenario`."""
     raw = load_yaml(path)
     if not isinstance(raw, dict):
-        raise DataError(path, 1, "a scenario must be a mapping (ruleset, zones, ...)")
+        raise DataError(path, 1, msg("a scenario must be a mapping (ruleset, zones, ...)"))
     chk = Checker(path)
     d = chk.check(raw, SCENARIO_SPEC, "", 1)
     chk.done()
@@ -97,12 +98,12 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
         if isinstance(entry, str):
             entry = {"card": entry}
         if not isinstance(entry, dict):
-            chk.error(line, f"zones.{key}: each card is a card id or a mapping with 'card'")
+            chk.error(line, msg("zones.{zone}: each card is a card id or a mapping with 'card'", zone=key))
             return None
         e = chk.check(entry, _CARD_SPEC, f"zones.{key}", line)
         cid = e.get("card")
         if cid not in rs.cards:
-            chk.error(line, f"zones.{key}: unknown card {cid!r}")
+            chk.error(line, msg("zones.{zone}: unknown card {card!r}", zone=key, card=cid))
             return None
         if e.get("owner"):
             owner = _player(e["owner"])
@@ -127,8 +128,8 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
         line = d["zones"].line_of(key)
         k = key.replace("p1.", "0.", 1).replace("p2.", "1.", 1) if key.startswith(("p1.", "p2.")) else key
         if k not in s.zones:
-            chk.error(line, f"zones: unknown zone {key!r} (zones are p1.NAME, p2.NAME or shared.NAME; names: "
-                            f"{', '.join(rs.zones)})")
+            chk.error(line, msg("zones: unknown zone {zone!r} (zones are p1.NAME, p2.NAME or shared.NAME; names: {names})",
+                                zone=key, names=", ".join(rs.zones)))
             continue
         owner = int(k[0]) if k[0] in "01" else 0
         for i, entry in enumerate(entries):
@@ -140,10 +141,11 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
     s.first = _player(d["first"])
     s.phase = d["phase"]
     if rs.phases and s.phase not in [p["id"] for p in rs.phases] + ["setup"]:
-        chk.error(d.line_of("phase"), f"phase: unknown phase {s.phase!r} (phases: {', '.join(p['id'] for p in rs.phases)})")
+        chk.error(d.line_of("phase"), msg("phase: unknown phase {phase!r} (phases: {known})", phase=s.phase,
+                                          known=", ".join(p["id"] for p in rs.phases)))
     for key, values in d["players"].items():
         if key not in ("p1", "p2") or not isinstance(values, dict):
-            chk.error(d["players"].line_of(key), "players: expected p1: {...} and p2: {...}")
+            chk.error(d["players"].line_of(key), msg("players: expected p1: and p2:, each a mapping of values"))
             continue
         s.players[_player(key)].update(values)
     s.data.update(dict(d["data"]))
@@ -153,12 +155,12 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
             p["player"] = _player(p["player"])
             s.pending.append(p)
         else:
-            chk.error(d.line_of("pending"), "pending: each choice needs player: p1 or p2")
+            chk.error(d.line_of("pending"), msg("pending: each choice needs player: p1 or p2"))
     coins = []
     for i, word in enumerate(d["coins"]):
         if word not in COIN_WORDS:
             line = d["coins"].line_of(i) if hasattr(d["coins"], "line_of") else d.line_of("coins")
-            chk.error(line, f"coins: item {i + 1} is {word!r}; each coin is heads or tails")
+            chk.error(line, msg("coins: item {n} is {word!r}; each coin is heads or tails", n=i + 1, word=word))
         else:
             coins.append(COIN_WORDS[word])
     if coins:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import DataError
+from .msg import msg
 from .ruleset import DeckList, Ruleset, load_deck
 from .state import zone_key
 
@@ -43,7 +44,8 @@ def resolve_deck(rs: Ruleset, deck, seat: int) -> DeckList:
     if path.exists():
         return load_deck(path, rs)
     known = ", ".join(e.name for e in list_decks(rs))
-    raise DataError(deck, None, f"no deck named {deck!r} in {rs.id} (known: {known}) and no such file")
+    raise DataError(deck, None, msg("no deck named {deck!r} in {ruleset} (known: {known}) and no such file",
+                                    deck=deck, ruleset=rs.id, known=known))
 
 
 def resolve_options(rs: Ruleset, options: dict | None) -> dict:
@@ -51,7 +53,8 @@ def resolve_options(rs: Ruleset, options: dict | None) -> dict:
     out = {k: v.get("default") for k, v in rs.options.items()}
     for k, v in (options or {}).items():
         if k not in rs.options:
-            known = ", ".join(rs.options) or "none"
-            raise DataError(rs.path / "ruleset.yaml", None, f"unknown option {k!r} for {rs.id} (known: {known})")
+            known = ", ".join(rs.options) or msg("none")
+            raise DataError(rs.path / "ruleset.yaml", None, msg("unknown option {option!r} for {ruleset} (known: {known})",
+                                                                option=k, ruleset=rs.id, known=known))
         out[k] = v
     return out

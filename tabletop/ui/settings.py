@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-DEFAULTS = {"size": [1600, 900], "anim": 1.0, "language": "en", "bot_delay": 0.6}
+DEFAULTS = {"size": [1600, 900], "anim": 1.0, "language": "en", "bot_delay": 0.6}   # language: see load()
 SIZES = ["1280x720", "1600x900", "1920x1080"]
 ANIM = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 
@@ -26,8 +26,12 @@ def config_dir() -> Path:
 
 
 def load() -> dict:
-    """Return the settings, with defaults for anything missing or unreadable."""
+    """Return the settings, with defaults for anything missing or unreadable.
+
+    The language defaults to what the environment asks for (LANG=ja_JP.UTF-8 starts in Japanese).
+    """
     out = json.loads(json.dumps(DEFAULTS))
+    out["language"] = language_from_env()
     try:
         d = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -48,76 +52,23 @@ def save(settings: dict) -> None:
 
 
 # --- interface words ------------------------------------------------------------------------
-_JA = {
-    "New game": "新しいゲーム", "Continue": "続きから", "Load": "ロード", "Scenarios": "シナリオ",
-    "Layout studio": "レイアウト工房", "Open the studio": "工房を開く", "Settings": "設定", "Quit": "終了", "Start": "開始", "Back": "戻る",
-    "Ruleset": "ルール", "Deck": "デッキ", "Seed": "シード", "human": "人間", "easy": "弱い",
-    "normal": "普通", "hard": "強い", "End phase": "フェイズ終了", "End turn": "ターン終了",
-    "Menu": "メニュー", "Undo": "取り消し", "Manual": "手動操作", "Save": "セーブ", "Resume": "再開",
-    "Main menu": "メインメニュー", "Shortcuts": "ショートカット", "Window size": "ウィンドウ",
-    "Animation": "アニメーション", "Language": "言語", "Apply": "適用", "Log": "ログ",
-    "Pass to Player {n} — click when ready": "プレイヤー{n}に交代 — 準備ができたらクリック",
-    "no move there": "そこへは動かせない", "Saved": "セーブしました", "Cancel": "キャンセル",
-    "Player {n}": "プレイヤー{n}", "Turn {n}": "ターン{n}", "P{n}'s turn": "P{n}のターン",
-    "view: P{n}": "表示: P{n}", "you are P{n}": "あなたはP{n}",
-    "drag a card to move it · click to use it · right-click for every action · "
-    "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help":
-        "ドラッグで移動 · クリックで使用 · 右クリックで全アクション · "
-        "Space: フェイズ終了 · Ctrl+Z 取り消し · Ctrl+S セーブ · M 手動操作 · F1 ヘルプ", "Waiting for P{n}": "P{n}の手番を待っています", "Options": "オプション",
-    "Setup": "準備", "click beside the cards to close": "カードの外をクリックで閉じる", "Game over": "ゲーム終了", "more": "その他",
-}
+# The words themselves live in the catalogues (tabletop/locale/ja/core.yaml); this is the interface's
+# short form of the translation layer, kept under its old name.
+from tabletop.i18n import LANGS, Words, language_from_env  # noqa: E402,F401
 
 
-class Words:
-    """Translate the interface's own words (card and zone names come from the ruleset)."""
 
-    def __init__(self, language: str = "en"):
-        self.language = language
+def chosen_language() -> str | None:
+    """Return the language written in the settings file, or None when the user never chose one."""
+    try:
+        d = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    lang = d.get("language") if isinstance(d, dict) else None
+    return lang if isinstance(lang, str) else None
 
-    def __call__(self, text: str, **kw) -> str:
-        if self.language == "ja":
-            text = _JA.get(text, text)
-        return text.format(**kw) if kw else text
 
-    def label(self, obj) -> str:
-        """Pick a ruleset label: Japanese `label`, or `label_en` in English when there is one."""
-        if isinstance(obj, dict):
-            label, en = obj.get("label", ""), obj.get("label_en", "")
-        else:
-            label, en = getattr(obj, "label", ""), getattr(obj, "label_en", "")
-        return en if self.language == "en" and en else label
-
-# Guidance (tabletop/ui/table/guide.py, windows.py, hud.py): the prompt line, briefing and rules windows.
-_JA.update({
-    "Space": "Space", "button": "ボタン", "drag": "ドラッグ", "click": "クリック",
-    "click a lit card": "光っているものをクリック", "or": "または",
-    "P{n} (bot)": "P{n}（ボット）", "P{n}": "P{n}", "{who} is choosing": "{who}が選んでいます",
-    "{who} is playing": "{who}がプレイ中", "your move": "あなたの番", "P{n}, your move": "P{n}の番",
-    "drag, click, right-click anything; moves are logged as manual":
-        "何でもドラッグ・クリック・右クリックできる。操作は手動としてログに残る",
-    "Scenario": "シナリオ", "Goal": "目標", "How you win": "勝ち方", "How you lose": "負け方",
-    "The turn": "ターンの流れ", "At the table": "テーブルの操作",
-    "Drag a card onto a lit place to play it (what can act is lit).":
-        "カードを光っている場所へドラッグして使う（動かせるカードは青く光る）。",
-    "Click a card to use it; click a lit target to aim; click a lit player panel to hit that player.":
-        "カードをクリックで使う。光る対象をクリックで狙う。光るプレイヤー欄をクリックでそのプレイヤーを狙う。",
-    "Right-click a card for all its actions and a large view.": "右クリックでそのカードの全アクションと拡大表示。",
-    "Space ends the phase · Ctrl+Z undo · Esc menu (the game waits) · F1 this page":
-        "Space: フェイズ終了 · Ctrl+Z 取り消し · Esc メニュー（ゲームは止まる） · F1 このページ",
-    "How to play": "遊び方", "Play": "プレイ", "Rules": "ルール",
-    "Search the rules (a word or a rule id)": "ルールを検索（単語またはルール番号）",
-    "The rules text of {id} is not installed (docs/rules/{id}.md).":
-        "{id} のルール文書がインストールされていません（docs/rules/{id}.md）。",
-    "Nothing in the rules matches “{q}”.": "「{q}」に当てはまるルールはありません。",
-    "a bot sits in this seat": "この席はボットです", "Take back your last action (Ctrl+Z)": "直前の操作を取り消す（Ctrl+Z）",
-    "target": "対象", "{verb} ({how})": "{verb}（{how}）",
-    "undone": "取り消しました",
-    "the last action drew or showed a hidden card — undo stops before hidden information":
-        "直前の操作で隠れたカードを引いた・見せた — 隠された情報より前には戻れません",
-    "the last action drew on chance (a shuffle, a coin) — undo stops before hidden information":
-        "直前の操作で偶然（シャッフル・コイン）が決まった — 隠された情報より前には戻れません",
-    "the last action handed play to the other player — undo stops there": "直前の操作で相手の手番になった — そこより前には戻れません",
-    "the game is over": "ゲームは終わりました", "nothing to undo yet": "まだ取り消せる操作はありません",
-    "the game was loaded here — undo stops at the loaded position": "ここでロードしたゲーム — ロードした局面より前には戻れません",
-})
-_JA.update({"a button below": "下のボタン", "click a card": "カードをクリック", "click the lit card or the lit player": "光るカードか光るプレイヤーをクリック"})
+def user_language() -> str:
+    """Return the language of the user's settings file, or else the one the environment (LANG) asks for."""
+    chosen = chosen_language()
+    return chosen if chosen in LANGS else language_from_env()

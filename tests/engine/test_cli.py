@@ -71,3 +71,16 @@ def test_help_lists_every_verb(capsys):
     out = capsys.readouterr().out
     for verb in ("play", "validate", "replay", "simulate", "cards", "studio"):
         assert verb in out
+
+
+def test_play_takes_saves_before_or_after_the_verb(monkeypatch, tmp_path):
+    """`tabletop play … --saves DIR` and `tabletop --saves DIR play …` set the same saves folder."""
+    import os
+    import tabletop.cli as cli
+    seen = []
+    monkeypatch.setattr(cli, "_deferred", lambda module, func="run": lambda args: seen.append(
+        os.environ.get("TABLETOP_SAVES")) or 0)
+    for argv in (["play", "sandbox", "--saves", str(tmp_path / "a")], ["--saves", str(tmp_path / "b"), "play", "sandbox"]):
+        monkeypatch.delenv("TABLETOP_SAVES", raising=False)
+        assert cli.main(argv) == 0
+    assert seen == [str(tmp_path / "a"), str(tmp_path / "b")]

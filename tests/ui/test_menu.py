@@ -66,7 +66,7 @@ def test_settings_persist_in_the_config_folder(app, tmp_path):
     menu = app.push(MenuScene(app))
     app.step()
     menu.show("settings")
-    menu.fields["language"].selected_option = ("日本語", "日本語")
+    menu.fields["language"].selected_option = ("日本語", "ja")
     menu.fields["anim"].selected_option = ("fast", "fast")   # as a pick from the drop-down leaves it
     click(app, button(menu, "Apply").get_abs_rect().center)
     saved = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
@@ -159,3 +159,46 @@ def test_the_game_menus_main_menu_entry_opens_the_apps_home_scene(app):
     entry = next(b for b in scene.dialogs.dialog[1] if b.text == "Main menu")
     click(app, entry.get_abs_rect().center)
     assert isinstance(app.scene, MenuScene) and len(app.scenes) == 1   # replaced, not stacked
+
+
+def test_continue_is_disabled_without_a_save_and_enabled_with_one(app, tmp_path):
+    menu = app.push(MenuScene(app))
+    app.step()
+    assert not button(menu, "Continue").is_enabled
+    click(app, button(menu, "Continue").get_abs_rect().center)
+    assert app.scene is menu and app.last_message is None   # a grey button does nothing
+    g = Game.new("tiny", seed=3)
+    saves.save_game(g, saves.saves_dir(str(tmp_path / "saves")) / saves.AUTOSAVE)
+    menu.show("main")
+    assert button(menu, "Continue").is_enabled
+
+
+def test_new_game_page_shows_names_a_one_line_description_and_every_deck_with_faces(app, tmp_path):
+    from pygame_gui.elements import UIImage, UITextBox
+    from tabletop.engine import load_ruleset
+    folder = tmp_path / "config" / "decks" / "senkai"
+    folder.mkdir(parents=True)
+    (folder / "broken.yaml").write_text("name: broken\ntitle: Half a deck\nmain:\n  kappa: 5\n", encoding="utf-8")
+    shipped = (load_ruleset("senkai").path / "decks" / "kiri_yashiro.yaml").read_text(encoding="utf-8")
+    (folder / "mine.yaml").write_text(shipped.replace("name: kiri_yashiro", "name: mine")
+                                      .replace("title: 霧の社", "title: My mist"), encoding="utf-8")
+    menu = app.push(MenuScene(app))
+    menu.ruleset_id = "senkai"
+    menu.show("new")
+    app.step()
+    rulesets = dict(menu.fields["ruleset"].options_list)
+    assert rulesets["Senkai Sengi"] == "senkai"                                # its name in the language shown
+    assert menu.fields["ruleset"].selected_option[0] == "Senkai Sengi"
+    boxes = [w.html_text for w in menu.widgets if isinstance(w, UITextBox)]
+    assert boxes[0].startswith("Summon monsters with mana into three lanes") and "。" not in boxes[0]
+    decks = dict(menu.fields["deck0"].options_list)
+    assert "mine" in decks.values() and "broken" not in decks.values()        # unplayable: not offered
+    assert any("My mist" in b and "(yours)" in b for b in boxes)
+    off = next(b for b in boxes if "<b>broken" in b)   # it does not load: listed by its file name
+    assert "#808080" in off and "cannot be played" in off and "broken.yaml" in off   # greyed, with its first problem
+    assert sum(isinstance(w, UIImage) for w in menu.widgets) == 9             # three faces for each playable deck
+    app.settings["language"] = "ja"
+    app.words.language = "ja"
+    menu.show("new")
+    boxes = [w.html_text for w in menu.widgets if isinstance(w, UITextBox)]
+    assert boxes[0].startswith("魔術師") and menu.fields["ruleset"].selected_option[0] == "千怪戦戯"

@@ -282,6 +282,7 @@ def test_a_coin_event_spins_a_coin_clear_of_zone_names_shows_the_seeded_result_a
     seed = next(s for s in range(50) if p1_acts_after_the_coin(s))
     g = Game.new("danmaku", seed=seed)
     g.apply(g.legal_actions()[0])                  # P1 picks a main character; P2's pick flips the coin
+    app.settings["anim"] = 1.0                     # the coin is an animation: normal speed
     scene = table(app, g)
     open_curtain(app, scene)
     face = next(r for r, _, a in scene.choice.items if a.kind == "choose_main")   # main characters are faces

@@ -33,7 +33,7 @@ class BotDriver:
             return
         job = self.job
         delay = sc.app.settings.get("bot_delay", 0.6) * max(0.25, sc.app.settings.get("anim", 1.0))
-        if job["thread"].is_alive() or self.wait < delay or sc.sprites.moving():
+        if job["thread"].is_alive() or self.wait < delay or sc.sprites.moving() or sc.pacing.busy():
             return
         self.job, self.wait = None, 0.0
         a = job["action"]

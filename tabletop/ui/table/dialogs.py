@@ -7,15 +7,21 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UISelectionList, UIWindow
+from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UIWindow
 
-SHORTCUTS = """Mouse: drag a card onto a lit zone or card to play it; click a card to use it (tap, attack; lit targets are then chosen with a click); right-click a card for all its actions; hover for a large preview; click a discard pile to spread it out.
+from . import ending
+
+from tabletop.engine.msg import msg
+from tabletop.i18n import N_
+
+SHORTCUTS = N_("""Mouse: drag a card onto a lit zone or card to play it; click a card to use it (tap, attack; lit targets are then chosen with a click); right-click a card for all its actions; hover for a large preview; click a discard pile to spread it out.
 Space / Enter: end the phase (or the turn)
 Ctrl+Z: undo (not past a draw, a shuffle, a reveal or the other player's move)
 Ctrl+S: save the game
 M: manual override (move, tap, flip, count anything; logged as manual)
+Tab: skip what is being shown (a coin, a fight, rising numbers)
 Esc: cancel / game menu
-F1: this help"""
+F1: this help""")
 
 
 class Dialogs:
@@ -52,9 +58,10 @@ class Dialogs:
         self.close_menu()
         labels = {}
         for a in acts:
-            text = sc.game.describe(a, sc.viewer)
+            said = sc.game.describe(a, sc.viewer)
             if a.kind.startswith("m_") and sc.rs.controller != "sandbox":  # in the sandbox every move is manual
-                text = "[manual] " + text
+                said = msg("[manual] {action}", action=said)
+            text = sc.app.words.render(said)
             base, n = text, 2
             while text in labels:
                 text, n = f"{base} ({n})", n + 1
@@ -64,7 +71,7 @@ class Dialogs:
         x, y = near if near else (sc.area.centerx - w // 2, sc.area.centery - h // 2)
         x = max(0, min(x, sc.size[0] - w))
         y = max(0, min(y, sc.size[1] - h))
-        win = UIWindow(pygame.Rect(x, y, w, h), sc.manager, window_display_title=title[:40])
+        win = UIWindow(pygame.Rect(x, y, w, h), sc.manager, window_display_title=sc.app.words.render(title)[:40])
         lst = UISelectionList(pygame.Rect(0, 0, win.get_container().get_size()[0],
                                           win.get_container().get_size()[1]), list(labels), sc.manager,
                               container=win)
@@ -80,20 +87,59 @@ class Dialogs:
         sc = self.scene
         self.close_dialog()
         t = sc.app.words
-        w, h = 300, 344
-        win = UIWindow(pygame.Rect((sc.size[0] - w) // 2, (sc.size[1] - h) // 2, w, h), sc.manager,
+        entries = [(t("Resume"), lambda: None), (t("Save") + " (Ctrl+S)", sc.actions.save),
+                   (t("How to play") + " (F1)", sc.windows.open_briefing), (t("Rules") + " (F2)", sc.windows.open_rules),
+                   (t("Shortcuts"), self.show_help), (t("Settings"), sc.app.open_settings)]
+        can_end = ending.available(sc.game) and not sc.game.is_over() and sc.seats[sc.viewer] is None
+        entries += [(t("Concede"), self.ask_concede), (t("Offer a draw"), self.offer_draw)]
+        entries += [(t("Main menu"), sc.app.go_home), (t("Quit"), self._quit)]
+        w, h = 300, 48 + 42 * len(entries)
+        win = UIWindow(pygame.Rect((sc.size[0] - w) // 2, max(0, (sc.size[1] - h) // 2), w, h), sc.manager,
                        window_display_title=t("Menu"))
         acts = {}
         y = 6
-        for label, fn in ((t("Resume"), lambda: None), (t("Save") + " (Ctrl+S)", sc.actions.save),
-                          (t("How to play") + " (F1)", sc.windows.open_briefing),
-                          (t("Rules") + " (F2)", sc.windows.open_rules),
-                          (t("Shortcuts"), self.show_help), (t("Main menu"), sc.app.go_home),
-                          (t("Quit"), self._quit)):
+        for label, fn in entries:
             b = UIButton(pygame.Rect(10, y, w - 52, 36), label, sc.manager, container=win)
+            if fn in (self.ask_concede, self.offer_draw) and not can_end:
+                b.disable()
             acts[b] = self._dialog_call(win, fn)
             y += 42
         self.dialog = (win, acts)
+
+    def confirm(self, title: str, text: str, answers) -> None:
+        """Ask a question in a small window; `answers` are (button text, what it does) pairs."""
+        sc = self.scene
+        self.close_dialog()
+        w, h = min(460, sc.size[0] - 20), 200
+        win = UIWindow(pygame.Rect((sc.size[0] - w) // 2, (sc.size[1] - h) // 2, w, h), sc.manager,
+                       window_display_title=title)
+        cw, ch = win.get_container().get_size()
+        UITextBox(text, pygame.Rect(8, 6, cw - 16, ch - 62), sc.manager, container=win)
+        acts = {}
+        bw = (cw - 10 * (len(answers) + 1)) // len(answers)
+        for i, (label, fn) in enumerate(answers):
+            b = UIButton(pygame.Rect(10 + i * (bw + 10), ch - 50, bw, 40), label, sc.manager, container=win,
+                         object_id="#lit" if i == 0 else None)
+            acts[b] = self._dialog_call(win, fn)
+        self.dialog = (win, acts)
+
+    def ask_concede(self) -> None:
+        sc = self.scene
+        t = sc.app.words
+        self.confirm(t("Concede"), t("Concede this game? Player {n} wins.", n=2 - sc.viewer),
+                     [(t("Concede"), lambda: ending.concede(sc, sc.viewer)), (t("Cancel"), lambda: None)])
+
+    def offer_draw(self) -> None:
+        """Offer a draw: a bot answers at once; the other human is asked in a window."""
+        sc = self.scene
+        t = sc.app.words
+        me = sc.viewer
+        answer = ending.offer_draw(sc, me)
+        if answer == "asked":
+            other = 1 - me
+            self.confirm(t("Offer a draw"), t("Player {n}: Player {m} offers a draw. Accept?", n=other + 1, m=me + 1),
+                         [(t("Accept"), lambda: ending.answer_draw(sc, other, True)),
+                          (t("Decline"), lambda: ending.answer_draw(sc, other, False))])
 
     def close_dialog(self) -> None:
         if self.dialog:
@@ -111,4 +157,4 @@ class Dialogs:
         self.scene.app.running = False
 
     def show_help(self) -> None:
-        self.scene.app.message(SHORTCUTS, "Shortcuts", height=420)
+        self.scene.app.message(SHORTCUTS, N_("Shortcuts"), height=420)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tabletop.engine.errors import DataError, DataErrors
 from tabletop.engine.yamlio import Checker, load_yaml
+from tabletop.i18n import N_
 
 from ..scene import html_escape
 
@@ -84,12 +85,12 @@ def gesture(acts) -> str:
     return "button"
 
 
-GESTURES = {"key": "Space", "button": "button", "drag": "drag", "click": "click",
-            "click_lit": "click a lit card", "aim": "click the lit card or the lit player"}
+GESTURES = {"key": N_("Space"), "button": N_("button"), "drag": N_("drag"), "click": N_("click"),
+            "click_lit": N_("click a lit card"), "aim": N_("click the lit card or the lit player")}
 
 
-ANSWER_WAYS = {"key": "Space", "button": "a button below", "drag": "drag", "click": "click a lit card",
-               "click_lit": "click a lit card"}
+ANSWER_WAYS = {"key": N_("Space"), "button": N_("a button below"), "drag": N_("drag"), "click": N_("click a lit card"),
+               "click_lit": N_("click a lit card")}
 
 
 def phase_label(scene) -> str:
@@ -98,7 +99,7 @@ def phase_label(scene) -> str:
     for p in rs.phases:
         if p["id"] == cur:
             return t.label(p)
-    return rs.words.get("phase." + cur) or (t("Setup") if cur in ("setup", None, "") else str(cur))
+    return t.render(rs.words.get("phase." + cur) or (t("Setup") if cur in ("setup", None, "") else str(cur)))
 
 
 def verb_phrases(scene, acts) -> list[str]:
@@ -139,7 +140,7 @@ def prompt_html(scene) -> str:
     v = sc.view
     head = f"<b>{html_escape(phase_label(sc))}</b>"
     if sc.game.is_over():
-        return f"<b>{html_escape(str(sc.game.outcome()))}</b>"
+        return f"<b>{html_escape(t.render(sc.game.outcome().message))}</b>"
     pend = next((p for p in v.pending if p.get("player") == v.to_act), None) or (v.pending[0] if v.pending else None)
     if sc.manual_mode:
         return (f"<b>{html_escape(t('Manual'))}</b>: "
@@ -152,7 +153,7 @@ def prompt_html(scene) -> str:
         what = t("{who} is choosing", who=name) if pend else t("{who} is playing", who=name)
         line = f"{head} — {html_escape(what)}"
         if pend and pend.get("prompt"):
-            line += ": " + html_escape(str(pend["prompt"]))
+            line += ": " + html_escape(t.render(pend["prompt"]))
         return line
     mine = t("your move") if not sc.hotseat else t("P{n}, your move", n=who + 1)
     line = f"{head} · {html_escape(mine)} — "
@@ -160,12 +161,12 @@ def prompt_html(scene) -> str:
         ways = []
         faces = set(sc.choice.actions()) if getattr(sc, "choice", None) is not None else set()
         for a in sc.legal:
-            w = "click a card" if a in faces else ANSWER_WAYS.get(gesture([a]))   # faces laid over the table
+            w = N_("click a card") if a in faces else ANSWER_WAYS.get(gesture([a]))   # faces laid over the table
             if w and t(w) not in ways:
                 ways.append(t(w))
         how = t("{verb} ({how})", verb="", how=" / ".join(ways)) if ways else ""
         sep = "" if t.language == "ja" else " "
-        return line + html_escape(str(pend["prompt"])) + sep + html_escape(how.strip())
+        return line + html_escape(t.render(pend["prompt"])) + sep + html_escape(how.strip())
     phrases = verb_phrases(sc, sc.legal)
     return line + join_phrases(t, phrases) if phrases else line.rstrip(" —")
 
@@ -184,7 +185,7 @@ def briefing_html(scene) -> str:
         if scen["description"]:
             out.append(html_escape(scen["description"]))
     if b:
-        for key, label in (("goal", "Goal"), ("win", "How you win"), ("lose", "How you lose")):
+        for key, label in (("goal", N_("Goal")), ("win", N_("How you win")), ("lose", N_("How you lose"))):
             out.append(f"<b>{html_escape(t(label))}</b>: {html_escape(text(b.get(key), lang))}")
         if b.get("turn"):
             out.append(f"<b>{html_escape(t('The turn'))}</b>")

@@ -70,7 +70,7 @@ def spot_rect(scene, s) -> pygame.Rect:
     r = s.rect.copy()
     if m is not None:
         r.center = (round(m.pos[0]), round(m.pos[1]))
-    if s.hand and s.key == scene.hover_key and s.card.owner == scene.viewer:
+    if s.hand and s.key == scene.hover_key and s.card.owner == scene.viewer and not (m is not None and m.hold):
         r.y -= 18
     return r
 

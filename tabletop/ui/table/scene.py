@@ -20,7 +20,10 @@ from .dialogs import Dialogs
 from .hud import Hud
 from .pointer import Pointer
 from .choice import CardChoice
+from .pacing import Pacing
 from .preview import HOVER_S, Preview
+from .record import GameRecord
+from .result import ResultScreen
 from .sprites import Sprites
 from .windows import GuideWindows
 
@@ -53,6 +56,7 @@ class TableScene(Scene):
         self.inspect = None      # zone key whose cards are spread in an overlay
         self._auto_piles = frozenset()   # piles spread because answers name their cards
         self.last_turn = game.state.turn
+        self.replay = None               # replay/spectate controls (replay.py) when the table only shows a game
         # the parts, in the order a gesture passes through them
         self.pointer = Pointer(self)     # events -> intents
         self.actions = Actions(self)     # intents -> game.apply / game.manual
@@ -64,6 +68,9 @@ class TableScene(Scene):
         self.choice = CardChoice(self)   # a pending choice of cards, as faces to click
         self.hud = Hud(self)             # top bar, side panel, status line
         self.windows = GuideWindows(self)  # the briefing and the rules (the game waits while open)
+        self.pacing = Pacing(self)       # fights, checks, damage and bot moves shown long enough to follow
+        self.record = GameRecord(game)   # life per turn, cards played, time: for the result screen
+        self.result = ResultScreen(self)  # opens over the table once the game is over
         self.resize(app.size)
         self.refresh()
 
@@ -75,15 +82,20 @@ class TableScene(Scene):
     # --- set-up ------------------------------------------------------------------------------
     def resize(self, size) -> None:
         self.size = size
-        self.area, self.cw, self.ch = layout.measure(self.rs, size, self.renderer.aspect)
+        table = size if self.replay is None else self.replay.table_size(size)   # the replay bar's room
+        self.area, self.cw, self.ch = layout.measure(self.rs, table, self.renderer.aspect)
         self.sprites.clear()
         self.board.bg = None
         if self.hud.widgets:
             self.hud.build()
+            if self.replay is not None:
+                self.replay.build()
             self.refresh()
 
     def enter(self) -> None:
         self.hud.build()
+        if self.replay is not None:
+            self.replay.build()
         self.refresh()
         if self.brief:
             self.brief = False
@@ -91,9 +103,12 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.hud.kill()
+        if self.replay is not None:
+            self.replay.kill()
         self.dialogs.close_menu()
         self.dialogs.close_dialog()
         self.windows.close_all()
+        self.result.close()
 
     @property
     def paused(self) -> bool:
@@ -105,19 +120,22 @@ class TableScene(Scene):
     # --- the state we draw -------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the viewer's view and everything derived from it (after any change)."""
-        self.view = self.game.view(self.viewer)
+        self.view = self.game.view(self.viewer) if self.replay is None else self.replay.view()
         self.zones, self.spots = layout.place(self)
-        self.legal = self.actions.candidates()
+        self.legal = self.actions.candidates() if self.replay is None else []
         self.choice.refresh()
         self.answer_lit = self.actions.pointed([a for a in self.actions.answers() if a.get("card") is None])
         self.actor_lit = self.actions.actors()
         self._auto_spread()
         if self.inspect:
             self.spots += layout.inspect_spots(self, self.zones)
+        self.pacing.check_ghost()
         self.sprites.sync(self.spots, self.zones)
         self.board.changed()
         self._hover_dirty = True
         self.hud.update_panels()
+        if self.replay is not None:
+            self.replay.after_refresh()
 
     def _auto_spread(self) -> None:
         """Spread a pile once when legal answers name cards inside it (a searched deck); close it after.
@@ -138,8 +156,13 @@ class TableScene(Scene):
         self.inspect = zone_key
         self.refresh()
 
+    def language_changed(self) -> None:
+        """Show the table in the new language: every drawn word and widget afresh (the log re-read too)."""
+        self.resize(self.size)
+        self.refresh()
+
     def say(self, text: str) -> None:
-        """Show a message in the status line for a few seconds."""
+        """Show a message (a Msg or text) in the status line for a few seconds."""
         self.message, self.message_t = text, 4.0
 
     def hover_moved(self) -> None:
@@ -159,11 +182,16 @@ class TableScene(Scene):
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
             return
-        if e.type == pygame_gui.UI_BUTTON_PRESSED:
-            if not self.hud.on_button(e.ui_element):
-                self.dialogs.process_event(e)
+        if self.result.closed and e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.area.collidepoint(e.pos):
+            self.result.open()   # the final board was looked at: the result again
             return
-        if self.dialogs.process_event(e):
+        if self.replay is not None and self.replay.process_event(e):
+            return
+        if e.type == pygame_gui.UI_BUTTON_PRESSED:
+            if not self.hud.on_button(e.ui_element) and not self.dialogs.process_event(e):
+                self.result.process_event(e)
+            return
+        if self.dialogs.process_event(e) or self.result.process_event(e):
             return
         if self.curtain is not None:
             if e.type == pygame.MOUSEBUTTONUP and e.button == 1 or e.type == pygame.KEYDOWN and e.key in (
@@ -190,6 +218,7 @@ class TableScene(Scene):
         self.sprites.tick(dt)
         self.hud.tick()
         self.board.tick(dt)
+        self.pacing.tick(dt)
         if self.message_t > 0:
             self.message_t -= dt
         if self._hover_dirty or self.sprites.sliding():
@@ -203,7 +232,12 @@ class TableScene(Scene):
             self.hover_key, self.hover_t = key, 0.0
         else:
             self.hover_t += dt
-        self.bot.step(dt)
+        if self.replay is None:
+            self.bot.step(dt)
+        else:
+            self.replay.update(dt)
+        if self.replay is None or self.replay.replay is None:   # a live game (spectated too), not a replay
+            self.result.tick(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the view (reads the scene and its parts; never changes the game)."""
@@ -216,6 +250,7 @@ class TableScene(Scene):
         self.choice.draw(surface)
         self.preview.draw(surface)
         self.board.draw_coins(surface)
-        if self.view.outcome is not None:
-            self.board.banner(surface, str(self.view.outcome))
+        self.pacing.draw(surface)
+        if self.view.outcome is not None and not self.result.is_open():
+            self.board.banner(surface, self.app.words.render(self.view.outcome.message))
         self.hud.draw_status(surface)

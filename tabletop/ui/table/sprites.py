@@ -16,7 +16,7 @@ from .. import fonts
 class Motion:
     """Where a card is drawn now, sliding to where it belongs; its tap angle and flip progress."""
 
-    __slots__ = ("pos", "src", "dst", "t", "dur", "ang", "ang_src", "ang_dst", "at", "adur", "flip", "look")
+    __slots__ = ("pos", "src", "dst", "t", "dur", "ang", "ang_src", "ang_dst", "at", "adur", "flip", "look", "hold")
 
     def __init__(self, pos, ang):
         self.pos = self.src = self.dst = pos
@@ -25,6 +25,7 @@ class Motion:
         self.at = self.adur = 0.0
         self.flip = 1.0          # 1 = done; <1 while turning over
         self.look = None
+        self.hold = False        # held where it was dropped while its choice waits (drawn ghosted)
 
     @property
     def moving(self) -> bool:
@@ -88,6 +89,8 @@ class Sprites:
     def tick(self, dt: float) -> None:
         """Move every motion on by dt seconds (slides ease out; turns and flips are linear)."""
         for m in self.motions.values():
+            if m.hold:
+                continue
             if m.t < m.dur:
                 m.t = min(m.dur, m.t + dt)
                 k = 1 - (1 - m.t / m.dur) ** 3
@@ -127,12 +130,21 @@ class Sprites:
                     shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)
                     shade.fill((10, 20, 60, 120))
                     base.blit(shade, (0, 0))
-                    t = chip(sc.rs.word("face_down"), 11)
+                    t = chip(sc.app.words.render(sc.rs.word("face_down")), 11)
                     base.blit(t, t.get_rect(center=(base.get_width() // 2, base.get_height() // 2)))
             if base.get_width() != w:
                 base = pygame.transform.smoothscale(base, (w, round(w * base.get_height() / base.get_width())))
             surf = pygame.transform.rotate(base, -90) if tapped else base
             self.art_cache[key] = surf
+        return surf
+
+    def ghost(self, card, w: int) -> pygame.Surface:
+        """Return a card half see-through: dropped, waiting for its payment or choice."""
+        key = ("ghost", card.cid, card.face_up, w)
+        surf = self.rot_cache.get(key)
+        if surf is None:
+            surf = self.rot_cache[key] = self.art(card, False, w).copy()
+            surf.set_alpha(150)
         return surf
 
     def _rotated(self, card, ang: float, w: int) -> pygame.Surface:
@@ -156,6 +168,8 @@ class Sprites:
 
     def surface(self, s, m=None) -> pygame.Surface:
         """Return what to blit for spot `s` now: fanned, tapped, mid-turn or mid-flip."""
+        if m is not None and m.hold:
+            return self.ghost(s.card, s.w)
         if s.fan and not s.tapped and (m is None or m.flip >= 1.0):
             return self._fanned(s.card, s.fan, s.w)
         if m is None or (m.at >= m.adur and m.flip >= 1.0):
