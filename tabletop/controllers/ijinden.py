@@ -1103,7 +1103,8 @@ class Ijinden(EffectsMixin, Controller):
         m = s.data.get("match")
         colors_of = []
         for p in (0, 1):
-            colors = tuple(self._color_word(c) for c in sorted(self.mana_colors(s, p))) or "—"
+            words = tuple(self._color_word(c) for c in sorted(self.mana_colors(s, p)))
+            colors = msg("{colors}", colors=words) if words else "—"   # a Msg: the panel renders each colour
             colors_of.append(colors)
             row = {
                 self.rs.word("value.placement"): s.players[p].get("placement", 0),
