@@ -23,30 +23,6 @@ NO_PARTNER = "パートナー不可"              # keyword: may not be chosen a
 TRIGGERS = ("enter", "destroyed", "attack", "activate", "cast", "start_of_turn")
 
 
-def _phase(rs, phase_id: str):
-    """Return a phase's name in both languages (a Term where the ruleset gives one)."""
-    term = getattr(rs, "phase_term", None)
-    return term(phase_id) if term else rs.phase_label(phase_id)
-
-
-def _section(rs, section: str):
-    """Return a deck section's name in both languages (a Term where the ruleset gives one)."""
-    term = getattr(rs, "section_term", None)
-    return term(section) if term else rs.deck[section]["label"]
-
-
-def _zone_word(rs, name: str):
-    """Return a zone's name in both languages (its Term where the ruleset gives one)."""
-    spec = rs.zones[name]
-    return getattr(spec, "term", None) or spec.label
-
-
-def _field(rs, kind: str, name: str):
-    """Return a card field's name (cost, attack) in both languages (a Term where the ruleset gives one)."""
-    term = getattr(rs, "field_term", None)
-    return term(kind, name) if term else rs.card_kinds[kind]["fields"][name].get("label", name)
-
-
 def _dispatch(name: str):
     """Return an op function that calls the controller's `op_<name>` (so another ruleset may
     register an op of the same name for its own controller without breaking this one)."""
@@ -105,7 +81,7 @@ class FourDeck(EffectsMixin, Controller):
                 home = card.get("deck_section")
                 if home and home != sec and sec in rs.deck:
                     problems.append((line, msg("{card}: the card says it goes in the {home}, not the {section} (FD-R2)",
-                                               card=cid, home=_section(rs, home), section=_section(rs, sec))))
+                                               card=cid, home=rs.section_term(home), section=rs.section_term(sec))))
                 rows_by_name.setdefault(card.name, []).append((sec, cid, n, line))
         for name, rows in rows_by_name.items():
             if len(rows) < 2:
@@ -158,7 +134,7 @@ class FourDeck(EffectsMixin, Controller):
             c = s.cards[u]
             c.tapped = False                       # FD-D1: units ready again each own turn
             c.flags.pop("swung", None)
-        self.log(s, msg("turn {turn}: P{n} — {phase}", turn=s.turn, n=p + 1, phase=_phase(self.rs, "damage")),
+        self.log(s, msg("turn {turn}: P{n} — {phase}", turn=s.turn, n=p + 1, phase=self.rs.phase_term("damage")),
                  kind="turn", player=p)
         for u in list(s.zones[f"{p}.field"]):
             self._trigger(s, u, "start_of_turn")
@@ -231,7 +207,7 @@ class FourDeck(EffectsMixin, Controller):
         if a.player != s.active:
             return msg("it is P{n}'s turn", n=s.active + 1)
         if s.phase != phase:
-            return msg("only in the {phase} (now: {now})", phase=_phase(self.rs, phase), now=_phase(self.rs, s.phase))
+            return msg("only in the {phase} (now: {now})", phase=self.rs.phase_term(phase), now=self.rs.phase_term(s.phase))
         return None
 
     def _own_field_unit(self, s, a):
@@ -326,7 +302,7 @@ class FourDeck(EffectsMixin, Controller):
         return None
 
     def do_damage(self, s, a):
-        self.log(s, msg("{phase}: P{n} damages {zone} by {amount} (FD-R11)", phase=_phase(self.rs, "damage"),
+        self.log(s, msg("{phase}: P{n} damages {zone} by {amount} (FD-R11)", phase=self.rs.phase_term("damage"),
                         n=a.player + 1, zone=self.zone_label(a["target_zone"]), amount=a["amount"]))
         self.damage_deck(s, a["target_zone"], a["amount"])
         s.phase = "battle"
@@ -442,7 +418,7 @@ class FourDeck(EffectsMixin, Controller):
     def do_end_turn(self, s, a):
         s.phase = "end"
         self.expire_mods(s, "end_of_turn")
-        self.log(s, msg("P{n}: {phase} (FD-R13)", n=a.player + 1, phase=_phase(self.rs, "end")))
+        self.log(s, msg("P{n}: {phase} (FD-R13)", n=a.player + 1, phase=self.rs.phase_term("end")))
         self._start_turn(s, 1 - a.player)          # FD-R13
 
     # --- exhaustion (FD-R18, FD-D5) ----------------------------------------------------------
@@ -761,7 +737,7 @@ class FourDeck(EffectsMixin, Controller):
             text = msg("choose a deck to look at")
         elif op == "modify":
             stat = st.get("stat")
-            label = _field(self.rs, "unit", stat)
+            label = self.rs.field_term("unit", stat)
             return msg("{stat} {n:+d}: choose a unit", stat=label, n=int(n))
         else:
             text = msg("choose a target ({op})", op=op)
@@ -777,16 +753,16 @@ class FourDeck(EffectsMixin, Controller):
                 key = f"{p}.{d}"
                 hp, n = s.players[p]["hp_" + d], len(s.zones[key])
                 text = msg("HP {hp}/{most} · {n} cards", hp=hp, most=self.max_hp[d], n=n)
-                row[_zone_word(self.rs, d)] = text
+                row[self.rs.zones[d].term] = text
                 zones[key] = text
             n_sp = len(s.zones[f"{p}.spell"])
             used = s.data["spell_turn"][p] == s.turn and s.turn > 0
-            row[_zone_word(self.rs, "spell")] = (msg("{n} cards (used this turn)", n=n_sp) if used
+            row[self.rs.zones["spell"].term] = (msg("{n} cards (used this turn)", n=n_sp) if used
                                                  else msg("{n} cards", n=n_sp))
-            row[msg("{grave}/{exile}", grave=_zone_word(self.rs, "grave"), exile=_zone_word(self.rs, "exile"))] = \
+            row[msg("{grave}/{exile}", grave=self.rs.zones["grave"].term, exile=self.rs.zones["exile"].term)] = \
                 f"{len(s.zones[f'{p}.grave'])} / {len(s.zones[f'{p}.exile'])}"
             players.append(row)
-            zones[f"{p}.field"] = msg("{cost} {n}/{most}", cost=_field(self.rs, "unit", "cost"), n=cost,
+            zones[f"{p}.field"] = msg("{cost} {n}/{most}", cost=self.rs.field_term("unit", "cost"), n=cost,
                                       most=self.rebellion)
             for u in s.zones[f"{p}.field"]:
                 c = s.cards[u]
@@ -794,8 +770,8 @@ class FourDeck(EffectsMixin, Controller):
                 if c.flags.get("partner"):
                     marks.append(self.rs.word("value.partner"))
                 if c.flags.get("mods"):
-                    marks.append(msg("{ap} {n_ap} {cost} {n_cost}", ap=_field(self.rs, "unit", "ap"),
-                                     n_ap=self.stat(s, u, "ap"), cost=_field(self.rs, "unit", "cost"),
+                    marks.append(msg("{ap} {n_ap} {cost} {n_cost}", ap=self.rs.field_term("unit", "ap"),
+                                     n_ap=self.stat(s, u, "ap"), cost=self.rs.field_term("unit", "cost"),
                                      n_cost=self.stat(s, u, "cost")))
                 if c.flags.get("swung") and not c.tapped:
                     marks.append(msg("{keyword}: one more attack", keyword=self.rs.word("keyword." + DOUBLE)))
@@ -811,7 +787,7 @@ class FourDeck(EffectsMixin, Controller):
         if k == "damage":
             return msg("damage {zone} by {amount}", zone=self.zone_label(a["target_zone"]), amount=a["amount"])
         if k == "end_phase":
-            return msg("no damage (0): on to the {phase}", phase=_phase(self.rs, "battle"))
+            return msg("no damage (0): on to the {phase}", phase=self.rs.phase_term("battle"))
         if k == "attack":
             u = a["card"]
             return msg("attack: {card} ({ap}) → {zone}", card=self.card_ref(s, u, viewer), ap=self.stat(s, u, "ap"),
@@ -831,7 +807,7 @@ class FourDeck(EffectsMixin, Controller):
             u = self._partner_card(s, a.player, a["choice"])
             name = self.card_ref(s, u, None) if u is not None else d.name   # shown: its chooser sees the Level 1 deck
             if d.kind == "unit":
-                return msg("partner: {card} ({ap} {n})", card=name, ap=_field(self.rs, "unit", "ap"), n=d.get("ap"))
+                return msg("partner: {card} ({ap} {n})", card=name, ap=self.rs.field_term("unit", "ap"), n=d.get("ap"))
             return msg("partner: {card}", card=name)
         if k == "choose_target" and a.get("target_zone"):
             return msg("→ {zone}", zone=self.zone_label(a["target_zone"]))
@@ -842,7 +818,7 @@ class FourDeck(EffectsMixin, Controller):
         if k == "decline_victory":
             return msg("do not declare victory now")
         if k == "end_turn":
-            return msg("end the turn ({phase})", phase=_phase(self.rs, "end"))
+            return msg("end the turn ({phase})", phase=self.rs.phase_term("end"))
         return super().describe(s, a, viewer)
 
     def drop_action(self, s, player, uid, zone, target):

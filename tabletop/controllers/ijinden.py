@@ -366,10 +366,10 @@ class Ijinden(EffectsMixin, Controller):
                 d = self.rs.cards[c.cid]
                 card = self.card_ref(s, uid, "all")   # in the graveyard: face up for everyone
                 self.ask(s, c.owner, "feat", msg("{feat} of {card}: use it? — {text} (IJ-R20)",
-                                                 feat=self._field_word("ijin", "feat"), card=card,
+                                                 feat=self.rs.field_term("ijin", "feat"), card=card,
                                                  text=d.get("feat") or ""),
                          card=uid, public_prompt=msg("P{n} decides whether to use the {feat} of {card} (IJ-R20)",
-                                                     n=c.owner + 1, feat=self._field_word("ijin", "feat"), card=card))
+                                                     n=c.owner + 1, feat=self.rs.field_term("ijin", "feat"), card=card))
         return c
 
     def manual_apply(self, s, a):
@@ -575,7 +575,7 @@ class Ijinden(EffectsMixin, Controller):
         d = self.rs.cards[c.cid]
         if d.kind != kind:
             return msg("{card} is a {kind}, not a {wanted}", card=self.card_ref(s, c.uid, a.player),
-                       kind=self._kind_word(d.kind), wanted=self._kind_word(kind))
+                       kind=self.rs.kind_term(d.kind), wanted=self.rs.kind_term(kind))
         return None
 
     def _mana_reach(self, s, p):
@@ -606,7 +606,7 @@ class Ijinden(EffectsMixin, Controller):
         color = d.color
         if color and color not in colors:
             return msg("color condition: your mana zone has no {color} {maryoku} face up (IJ-R15)",
-                       color=self._color_word(color), maryoku=self._kind_word("maryoku"))
+                       color=self.rs.color_term(color), maryoku=self.rs.kind_term("maryoku"))
         need = d.stats.get("level") or 0
         if have < need:
             return msg("level condition: your mana zone gives level {have}, {card} needs {need} (IJ-R16)",
@@ -616,7 +616,7 @@ class Ijinden(EffectsMixin, Controller):
     def _to(self, a, zone):
         to = a.get("to")
         if to is not None and to != KEYS[a.player][zone]:   # after _main_gate: a.player is 0 or 1
-            return msg("that card goes onto your {zone}", zone=self._zone_word(zone))
+            return msg("that card goes onto your {zone}", zone=self.rs.zones[zone].term)
         return None
 
     # ------------------------------------------------------------------ main phase: using cards
@@ -625,7 +625,7 @@ class Ijinden(EffectsMixin, Controller):
         if r:
             return r
         if s.players[a.player].get("summon", 0) < 1:
-            return msg("no {ijin} summon right left this turn (IJ-R13)", ijin=self._kind_word("ijin"))
+            return msg("no {ijin} summon right left this turn (IJ-R13)", ijin=self.rs.kind_term("ijin"))
         return self._conditions(s, a.player, a["card"])
 
     def do_summon(self, s, a):
@@ -644,7 +644,7 @@ class Ijinden(EffectsMixin, Controller):
         p, u = a.player, a["card"]
         self.move(s, u, f"{p}.battlefield", face_up=True)
         self.log(s, msg("P{n} puts the {haikei} {card} onto the battlefield (IJ-D4)", n=p + 1,
-                        haikei=self._kind_word("haikei"), card=self.card_ref(s, u, "all")))
+                        haikei=self.rs.kind_term("haikei"), card=self.card_ref(s, u, "all")))
         self.fire(s, u, "enter")
 
     def check_place(self, s, a):
@@ -652,7 +652,7 @@ class Ijinden(EffectsMixin, Controller):
         if r:
             return r
         if s.players[a.player].get("placement", 0) < 1:
-            return msg("no {maryoku} placement right left this turn (IJ-R12)", maryoku=self._kind_word("maryoku"))
+            return msg("no {maryoku} placement right left this turn (IJ-R12)", maryoku=self.rs.kind_term("maryoku"))
         return None
 
     def do_place(self, s, a):
@@ -673,7 +673,7 @@ class Ijinden(EffectsMixin, Controller):
         cost = self.rs.cards[s.cards[u].cid].get("cost") or 0
         if len(s.zones[f"{p}.mana"]) < cost:
             return msg("{mana_cost}: {cost} cards of your mana zone must go to the graveyard, you have {have} (IJ-R11)",
-                       mana_cost=self._field_word("mahou", "cost"), cost=cost, have=len(s.zones[f"{p}.mana"]))
+                       mana_cost=self.rs.field_term("mahou", "cost"), cost=cost, have=len(s.zones[f"{p}.mana"]))
         return self.requirement_problem(s, p, u)
 
     def do_cast(self, s, a):
@@ -682,8 +682,8 @@ class Ijinden(EffectsMixin, Controller):
         cost = d.get("cost") or 0
         self.move(s, u, f"{p}.graveyard")
         self.log(s, msg("P{n} uses the {mahou} {card} ({mana_cost} {cost}, IJ-R11)", n=p + 1,
-                        mahou=self._kind_word("mahou"), card=self.card_ref(s, u, "all"),
-                        mana_cost=self._field_word("mahou", "cost"), cost=cost))
+                        mahou=self.rs.kind_term("mahou"), card=self.card_ref(s, u, "all"),
+                        mana_cost=self.rs.field_term("mahou", "cost"), cost=cost))
         mana = s.zones[f"{p}.mana"]
         if cost and len(mana) == cost:
             for m in list(mana):
@@ -694,7 +694,7 @@ class Ijinden(EffectsMixin, Controller):
             self.ask(s, p, "pay", msg("{card}: choose {cost} cards of your mana zone to put into the graveyard (IJ-R11)",
                                       card=card, cost=cost), card=u, left=cost,
                      public_prompt=msg("P{n} pays the {mana_cost} of {card} (IJ-R11)", n=p + 1, card=card,
-                                       mana_cost=self._field_word("mahou", "cost")))
+                                       mana_cost=self.rs.field_term("mahou", "cost")))
         else:
             self.fire(s, u, "cast")
 
@@ -754,15 +754,15 @@ class Ijinden(EffectsMixin, Controller):
             return msg("attackers are chosen in the attack step of a battle (IJ-R17)")
         u = a["card"]
         if u not in s.cards or s.cards[u].zone != f"{a.player}.battlefield":
-            return msg("choose an {ijin} of your battlefield (IJ-R17)", ijin=self._kind_word("ijin"))
+            return msg("choose an {ijin} of your battlefield (IJ-R17)", ijin=self.rs.kind_term("ijin"))
         c = s.cards[u]
         if self.rs.cards[c.cid].kind != "ijin" or not c.face_up:
-            return msg("only an {ijin} can be an attacker (IJ-R17)", ijin=self._kind_word("ijin"))
+            return msg("only an {ijin} can be an attacker (IJ-R17)", ijin=self.rs.kind_term("ijin"))
         if c.flags.get("attacking"):
             return msg("it is already an attacker (IJ-R17)")
         if c.tapped:
             return msg("a {tapped} {ijin} cannot attack (IJ-R17)", tapped=self.rs.word("tapped"),
-                       ijin=self._kind_word("ijin"))
+                       ijin=self.rs.kind_term("ijin"))
         if c.flags.get("entered") == s.turn and not self.has(s, u, SWIFT):
             return msg("it came onto the battlefield this turn and has no {swift} (IJ-R17, IJ-R30)",
                        swift=self._kw_word(SWIFT))
@@ -808,12 +808,12 @@ class Ijinden(EffectsMixin, Controller):
             return
         if not self.free_blockers(s, d):
             self.log(s, msg("P{n} has no {untapped} {ijin} or {guardian} to block with (IJ-R18)", n=d + 1,
-                            untapped=self.rs.word("untapped"), ijin=self._kind_word("ijin"),
+                            untapped=self.rs.word("untapped"), ijin=self.rs.kind_term("ijin"),
                             guardian=self.rs.word("guardian")))
             s.phase = "resolve"
             return
         self.ask(s, d, "block", msg("{step}: assign blockers (a blocker onto an attacker), then done (IJ-R18)",
-                                    step=self._phase_word("block")),
+                                    step=self.rs.phase_term("block")),
                  public_prompt=msg("P{n} chooses blockers (IJ-R18)", n=d + 1))
 
     def check_block(self, s, a):
@@ -825,7 +825,7 @@ class Ijinden(EffectsMixin, Controller):
             return msg("block one of the attackers (IJ-R18)")
         if x not in self.free_blockers(s, a.player):
             return msg("a blocker is one of your {untapped} {ijin} or {guardian} cards, once per battle (IJ-R18, IJ-D2)",
-                       untapped=self.rs.word("untapped"), ijin=self._kind_word("ijin"),
+                       untapped=self.rs.word("untapped"), ijin=self.rs.kind_term("ijin"),
                        guardian=self.rs.word("guardian"))
         if self.has(s, t, UNBLOCKABLE):
             return msg("{card} cannot be blocked ({keyword}, IJ-R26)", card=self.card_ref(s, t, a.player),
@@ -879,7 +879,7 @@ class Ijinden(EffectsMixin, Controller):
         s.pending.pop(0)
         b = s.data["battle"]
         s.phase = "resolve"
-        self.log(s, msg("P{n} is done blocking — {step} (IJ-R19)", n=a.player + 1, step=self._phase_word("resolve")))
+        self.log(s, msg("P{n} is done blocking — {step} (IJ-R19)", n=a.player + 1, step=self.rs.phase_term("resolve")))
 
     def release(self, s, t, why):
         """Take every blocker off attacker t (it counts as not blocked)."""
@@ -939,7 +939,7 @@ class Ijinden(EffectsMixin, Controller):
         else:
             losers, verdict = [t] + blockers, msg("all are destroyed")
         self.log(s, msg("{step}: {card} {power} vs {blockers} (total {total}) → {verdict} (IJ-D1)",
-                        step=self._phase_word("resolve"), card=name, power=ap, blockers=names, total=bp,
+                        step=self.rs.phase_term("resolve"), card=name, power=ap, blockers=names, total=bp,
                         verdict=verdict), kind="fight")
         for u in losers:
             self.destroy(s, u)
@@ -969,7 +969,7 @@ class Ijinden(EffectsMixin, Controller):
     def do_feat(self, s, a):
         u = s.pending.pop(0)["card"]
         self.log(s, msg("P{n} uses the {feat} of {card} (IJ-R20)", n=a.player + 1,
-                        feat=self._field_word("ijin", "feat"), card=self.card_ref(s, u, "all")))
+                        feat=self.rs.field_term("ijin", "feat"), card=self.card_ref(s, u, "all")))
         self.fire(s, u, "feat", a.player)
 
     def check_no_feat(self, s, a):
@@ -978,7 +978,7 @@ class Ijinden(EffectsMixin, Controller):
     def do_no_feat(self, s, a):
         u = s.pending.pop(0)["card"]
         self.log(s, msg("P{n} does not use the {feat} of {card} (IJ-R20)", n=a.player + 1,
-                        feat=self._field_word("ijin", "feat"), card=self.card_ref(s, u, "all")))
+                        feat=self.rs.field_term("ijin", "feat"), card=self.card_ref(s, u, "all")))
 
     # ------------------------------------------------------------------ mulligan (IJ-R33)
     def check_mulligan(self, s, a):
@@ -1069,7 +1069,7 @@ class Ijinden(EffectsMixin, Controller):
         s.pending.pop(0)
         p = a.player
         self.log(s, msg("P{n} is ready: {deck} {count}, {side} {side_count} (IJ-R35)", n=p + 1,
-                        deck=self._zone_word("deck"), count=len(s.zones[f"{p}.deck"]), side=self._zone_word("side"),
+                        deck=self.rs.zones["deck"].term, count=len(s.zones[f"{p}.deck"]), side=self.rs.zones["side"].term,
                         side_count=len(s.zones[f"{p}.side"])))
         if not any(pk["kind"] == "sideboard" for pk in s.pending):
             self.start_game(s)
@@ -1093,7 +1093,7 @@ class Ijinden(EffectsMixin, Controller):
                 self.fight(s, left[0])
                 continue
             self.ask(s, b["defender"], "resolve", msg("{step}: choose the attacker to resolve next (IJ-R19)",
-                                                      step=self._phase_word("resolve")),
+                                                      step=self.rs.phase_term("resolve")),
                      public_prompt=msg("P{n} chooses the next attacker to resolve (IJ-R19)", n=b["defender"] + 1))
             return
 
@@ -1103,7 +1103,7 @@ class Ijinden(EffectsMixin, Controller):
         m = s.data.get("match")
         colors_of = []
         for p in (0, 1):
-            words = tuple(self._color_word(c) for c in sorted(self.mana_colors(s, p)))
+            words = tuple(self.rs.color_term(c) for c in sorted(self.mana_colors(s, p)))
             colors = msg("{colors}", colors=words) if words else "—"   # a Msg: the panel renders each colour
             colors_of.append(colors)
             row = {
@@ -1111,9 +1111,9 @@ class Ijinden(EffectsMixin, Controller):
                 self.rs.word("value.summon"): s.players[p].get("summon", 0),
                 self.rs.word("value.level"): self.level_sum(s, p),
                 self.rs.word("value.colors"): colors,
-                self._zone_word("deck"): len(s.zones[f"{p}.deck"]),
-                self._zone_word("hand"): len(s.zones[f"{p}.hand"]),
-                self._zone_word("guardians"): len(s.zones[f"{p}.guardians"]),
+                self.rs.zones["deck"].term: len(s.zones[f"{p}.deck"]),
+                self.rs.zones["hand"].term: len(s.zones[f"{p}.hand"]),
+                self.rs.zones["guardians"].term: len(s.zones[f"{p}.guardians"]),
             }
             if m:
                 row[self.rs.word("value.wins")] = m["wins"][p]
@@ -1134,7 +1134,7 @@ class Ijinden(EffectsMixin, Controller):
                 pw = self.power(s, u, role)
                 tags = []
                 if pw != d.get("power"):
-                    tags.append(msg("{power} {n}", power=self._field_word("ijin", "power"), n=pw))
+                    tags.append(msg("{power} {n}", power=self.rs.field_term("ijin", "power"), n=pw))
                 extra = [k for k in self.keywords(s, u) if k not in d.keywords]
                 tags += [msg("+{keyword}", keyword=self._kw_word(k)) for k in extra if not BONUS.match(k)]
                 if c.flags.get("attacking"):
@@ -1152,26 +1152,6 @@ class Ijinden(EffectsMixin, Controller):
         return {"players": players, "shared": shared, "badges": badges, "zones": zones}
 
     # --- words in both languages (Terms where the ruleset gives them) ---------------------------------
-    def _kind_word(self, kind):
-        term = getattr(self.rs, "kind_term", None)
-        return term(kind) if term else self.rs.card_kinds[kind]["label"]
-
-    def _color_word(self, color):
-        term = getattr(self.rs, "color_term", None)
-        return term(color) if term else self.rs.colors.get(color, {}).get("label", color)
-
-    def _zone_word(self, name):
-        spec = self.rs.zones[name]
-        return getattr(spec, "term", None) or spec.label
-
-    def _field_word(self, kind, name):
-        term = getattr(self.rs, "field_term", None)
-        return term(kind, name) if term else self.rs.card_kinds[kind]["fields"][name].get("label", name)
-
-    def _phase_word(self, phase_id):
-        term = getattr(self.rs, "phase_term", None)
-        return term(phase_id) if term else self.rs.phase_label(phase_id)
-
     def _kw_word(self, kw):
         """Return a keyword in both languages: the ruleset's `keyword.<printed>` word, パワー+N as words, or as printed."""
         m = BONUS.match(kw)
@@ -1199,11 +1179,11 @@ class Ijinden(EffectsMixin, Controller):
         if k == "summon":
             return msg("summon {card}", card=nm)
         if k == "play_haikei":
-            return msg("put the {haikei} {card}", haikei=self._kind_word("haikei"), card=nm)
+            return msg("put the {haikei} {card}", haikei=self.rs.kind_term("haikei"), card=nm)
         if k == "place":
             return msg("place {card} in the mana zone", card=nm)
         if k == "cast":
-            return msg("use the {mahou} {card}", mahou=self._kind_word("mahou"), card=nm)
+            return msg("use the {mahou} {card}", mahou=self.rs.kind_term("mahou"), card=nm)
         if k == "underworld":
             return msg("{underworld}: {card}", underworld=self._kw_word(UNDERWORLD), card=nm)
         if k == "pay":
@@ -1217,9 +1197,9 @@ class Ijinden(EffectsMixin, Controller):
         if k == "unblock":
             return msg("stop blocking: {card}", card=nm)
         if k == "resolve":
-            return msg("{step}: {card}", step=self._phase_word("resolve"), card=nm)
+            return msg("{step}: {card}", step=self.rs.phase_term("resolve"), card=nm)
         if k == "feat":
-            return msg("use the {feat} {card}", feat=self._field_word("ijin", "feat"), card=fn)
+            return msg("use the {feat} {card}", feat=self.rs.field_term("ijin", "feat"), card=fn)
         if k == "no_feat":
             return msg("do not use it {card}", card=fn)
         if k == "next_game":
@@ -1232,8 +1212,8 @@ class Ijinden(EffectsMixin, Controller):
             return msg("the deck is done")
         if k == "end_phase":
             if s.phase == "attack":
-                return msg("attackers chosen → {step}", step=self._phase_word("block"))
-            return msg("on to the {phase} (end turn)", phase=self._phase_word("end"))
+                return msg("attackers chosen → {step}", step=self.rs.phase_term("block"))
+            return msg("on to the {phase} (end turn)", phase=self.rs.phase_term("end"))
         return super().describe(s, a, viewer)
 
     def drop_action(self, s, player, uid, zone, target):

@@ -77,8 +77,7 @@ class Senkai(EffectsMixin, Controller):
             rows = deck.sections.get(sec, [])
             total = sum(n for _, n, _ in rows)
             if total != want:
-                term = getattr(rs, "section_term", None)
-                label = term(sec) if term else rs.deck[sec]["label"] or sec
+                label = rs.section_term(sec)
                 out.append((rows[0][2] if rows else 1,
                             msg("{deck}: {total} cards, the deck must have exactly {want} (SK-R3)",
                                 deck=label, total=total, want=want)))
@@ -146,21 +145,6 @@ class Senkai(EffectsMixin, Controller):
     def up_mana(self, s, p):
         cards = s.cards
         return [u for u in s.zones[MANA_KEYS[p]] if not cards[u].tapped]
-
-    def _color(self, color):
-        """Return a colour's name in both languages (a Term where the ruleset gives one)."""
-        term = getattr(self.rs, "color_term", None)
-        return term(color) if term else self.rs.colors.get(color, {}).get("label", color)
-
-    def _phase(self, phase_id):
-        """Return a phase's name in both languages (a Term where the ruleset gives one)."""
-        term = getattr(self.rs, "phase_term", None)
-        return term(phase_id) if term else phase_id
-
-    def _zone_word(self, name):
-        """Return a zone's name in both languages (its Term where the ruleset gives one)."""
-        spec = self.rs.zones[name]
-        return getattr(spec, "term", None) or spec.label
 
     def _first_turns(self, s):
         return s.turn <= 2   # turn 1 is the first player's first turn, turn 2 the second player's
@@ -323,7 +307,7 @@ class Senkai(EffectsMixin, Controller):
                     return None
         if up < c:
             return msg("it costs {cost} and you have {up} up mana (SK-R14)", cost=c, up=up)
-        return msg("you need at least one up {color} mana to pay for it (SK-R14)", color=self._color(color))
+        return msg("you need at least one up {color} mana to pay for it (SK-R14)", color=self.rs.color_term(color))
 
     # --- play --------------------------------------------------------------------------------
     def check_play(self, s, a):
@@ -425,7 +409,7 @@ class Senkai(EffectsMixin, Controller):
         # Only the last mana to down must make up for a colour not paid yet.
         if (pd["left"] == 1 and not self._mana_colors_ok(s, m, pd["color"])
                 and not any(self._mana_colors_ok(s, x, pd["color"]) for x in pd["paid"])):
-            return msg("at least one downed mana must be {color} (SK-R14)", color=self._color(pd["color"]))
+            return msg("at least one downed mana must be {color} (SK-R14)", color=self.rs.color_term(pd["color"]))
         return None
 
     def do_pay(self, s, a):
@@ -756,7 +740,7 @@ class Senkai(EffectsMixin, Controller):
         if k == "pass":
             return msg("pass (no ability now)")
         if k == "end_phase":
-            return msg("end the turn ({phase})", phase=self._phase("end"))
+            return msg("end the turn ({phase})", phase=self.rs.phase_term("end"))
         return super().describe(s, a, viewer)
 
     def public(self, s, viewer):
@@ -767,10 +751,10 @@ class Senkai(EffectsMixin, Controller):
             players.append({
                 self.rs.word("value.walls"): len(s.zones[f"{p}.walls"]),
                 self.rs.word("value.mana"): f"{up}/{len(mana)}",
-                self._zone_word("hand"): len(s.zones[f"{p}.hand"]),
-                self._zone_word("deck"): len(s.zones[f"{p}.deck"]),
-                self._zone_word("mana_deck"): len(s.zones[f"{p}.mana_deck"]),
-                self._zone_word("discard"): len(s.zones[f"{p}.discard"]),
+                self.rs.zones["hand"].term: len(s.zones[f"{p}.hand"]),
+                self.rs.zones["deck"].term: len(s.zones[f"{p}.deck"]),
+                self.rs.zones["mana_deck"].term: len(s.zones[f"{p}.mana_deck"]),
+                self.rs.zones["discard"].term: len(s.zones[f"{p}.discard"]),
                 self.rs.word("value.order"): self.rs.word("value.first" if p == s.first else "value.second"),
             })
         badges = {}   # current AP/HP are in the view's card stats (live_stats), drawn by the table
