@@ -7,6 +7,9 @@ import sys
 from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, TabletopError
+from .engine.msg import msg
+from .i18n import render, render_error, tr
+from .ui.settings import user_language
 
 
 def _deferred(module: str, func: str = "run"):
@@ -16,8 +19,8 @@ def _deferred(module: str, func: str = "run"):
             mod = importlib.import_module(module)
         except ModuleNotFoundError as e:
             if e.name and e.name.startswith("tabletop"):
-                print(f"tabletop: '{args.verb or 'menu'}' is not available in this version ({module} is missing)",
-                      file=sys.stderr)
+                print("tabletop: " + tr("'{verb}' is not available in this version ({module} is missing)",
+                                        user_language(), verb=args.verb or "menu", module=module), file=sys.stderr)
                 return 2
             raise
         return getattr(mod, func)(args)
@@ -26,16 +29,19 @@ def _deferred(module: str, func: str = "run"):
 
 def cmd_validate(args) -> int:
     from .validate import validate_report
+    lang = user_language()
     problems, warnings = validate_report([Path(p) for p in args.paths])
     for p in problems:
-        print(p)
+        print(render(p, lang))
     for w in warnings:
-        print(f"warning: {w}")
+        print(tr("warning: {what}", lang, what=w))
+    n, k = len(problems), len(warnings)
+    found = tr("1 problem found" if n == 1 else "{n} problems found", lang, n=n)
+    some = tr("1 warning" if k == 1 else "{n} warnings", lang, n=k)
     if problems:
-        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found"
-              + (f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""), file=sys.stderr)
+        print(tr("{problems}, {warnings}", lang, problems=found, warnings=some) if warnings else found, file=sys.stderr)
         return 1
-    print("all files are valid" + (f" ({len(warnings)} warning{'s' if len(warnings) != 1 else ''})" if warnings else ""))
+    print(tr("all files are valid ({warnings})", lang, warnings=some) if warnings else tr("all files are valid", lang))
     return 0
 
 
@@ -47,11 +53,13 @@ def cmd_replay(args) -> int:
     upto = len(actions) if args.to is None else max(0, min(args.to, len(actions)))
     g = Game.from_dict({**d, "actions": actions[:upto]}, check=upto == len(actions))
     viewer = None if args.viewer is None else args.viewer - 1
-    print(f"# {g.ruleset.name} ({g.ruleset.id}), seed {g.state.seed}, {upto} of {len(actions)} actions")
+    lang = user_language()
+    print("# " + render(msg("{game} ({ruleset}), seed {seed}, {n} of {total} actions", game=g.ruleset.title,
+                            ruleset=g.ruleset.id, seed=g.state.seed, n=upto, total=len(actions)), lang))
     for e in g.state.log:
-        print(e.text_for(viewer) if viewer is not None else e.text)
+        print(render(e.text_for(viewer) if viewer is not None else e.text, lang))
     if g.outcome():
-        print(f"# {g.outcome()}")
+        print("# " + render(g.outcome().message, lang))
     return 0
 
 
@@ -152,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return func(args) or 0
     except (DataError, DataErrors, TabletopError) as e:
-        print(f"tabletop: {e}", file=sys.stderr)
+        print(f"tabletop: {render_error(e, user_language())}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

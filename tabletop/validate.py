@@ -10,14 +10,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, SaveError, TabletopError
+from .engine.msg import msg
 from .engine.ruleset import load_deck, load_ruleset_dir, rulesets_dirs
 
 
 
 def _messages(e: Exception) -> list[str]:
-    if isinstance(e, DataErrors):
-        return [str(x) for x in e.errors]
-    return [str(e)]
+    """Return each problem of an error as a message (`path:line: what is wrong`, rendered by the caller)."""
+    errors = e.errors if isinstance(e, DataErrors) else [e]
+    out = []
+    for x in errors:
+        if isinstance(x, DataError):
+            out.append(msg("{path}: {why}", path=f"{x.path}:{x.line}" if x.line else x.path, why=x.message))
+        else:
+            out.append(x.args[0] if x.args and isinstance(x.args[0], str) else str(x))
+    return out
 
 
 def _ruleset_folder(path: Path) -> Path | None:
@@ -128,8 +135,8 @@ def validate_file(path: Path) -> list[str]:
                 return []
             load_layout(path)
         else:
-            return [f"{path}: not a file tabletop knows how to check (ruleset.yaml, cards.yaml, cards.csv, "
-                    "decks/*.yaml, scenarios/*.yaml, layout.yaml, *.json saves)"]
+            return [msg("{path}: not a file tabletop knows how to check (ruleset.yaml, cards.yaml, cards.csv, "
+                        "decks/*.yaml, scenarios/*.yaml, layout.yaml, *.json saves)", path=str(path))]
     except (TabletopError, SaveError) as e:
         return _messages(e)
     return []
@@ -144,7 +151,7 @@ def validate_report(paths: list[Path]) -> tuple[list[str], list[str]]:
     problems = []
     for p in paths:
         if not p.exists():
-            problems.append(f"{p}: no such file or folder")
+            problems.append(msg("{path}: no such file or folder", path=str(p)))
         elif p.is_dir():
             if (p / "ruleset.yaml").exists():
                 problems += validate_ruleset_folder(p, warnings)

@@ -9,3 +9,15 @@ os.environ["TABLETOP_RULESETS"] = str(HERE / "data" / "rulesets")
 sys.path.insert(0, str(HERE))
 
 import tiny_controller  # noqa: E402,F401  (registers the test-only 'tiny' controller)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_user_without_settings(tmp_path_factory, monkeypatch):
+    """Every test starts as a user with no settings file and an English locale (not the machine's)."""
+    monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path_factory.mktemp("config")))
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

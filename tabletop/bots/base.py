@@ -12,6 +12,7 @@ import logging
 import random
 
 from tabletop.engine.action import Action
+from tabletop.engine.msg import msg
 from tabletop.engine.view import View
 
 log = logging.getLogger("tabletop.bots")
@@ -37,7 +38,7 @@ class Bot:
         if not legal:
             raise ValueError(f"{self.name} bot for P{self.player + 1} was asked to move with no legal action")
         if len(legal) == 1:
-            self.last_reason = "the only legal move"
+            self.last_reason = msg("the only legal move")
             return legal[0]
         try:
             action, reason = self.decide(view, legal)
@@ -50,7 +51,7 @@ class Bot:
             if action is not None:
                 self.last_error = f"chose {action}, which is not legal"
             self.fallbacks += 1
-            self.last_reason = "fallback: a random legal move"
+            self.last_reason = msg("fallback: a random legal move")
             return self.rng.choice(legal)
         self.last_reason = reason
         return action
@@ -65,7 +66,7 @@ class RandomBot(Bot):
     name = "random"
 
     def decide(self, view, legal):
-        return self.rng.choice(legal), "chosen at random"
+        return self.rng.choice(legal), msg("chosen at random")
 
 
 def is_end(action: Action) -> bool:

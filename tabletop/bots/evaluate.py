@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import Callable
 
 from tabletop.engine.game import Game
+from tabletop.engine.msg import msg
 from tabletop.engine.state import State, split_key
+from tabletop.i18n import N_
 
 WIN = 1000.0
 EVALUATORS: dict[str, Callable[[Game, int], dict]] = {}
@@ -52,22 +54,39 @@ def evaluate(game: Game, player: int) -> float:
     return sum(terms(game, player).values())
 
 
+# The words of the terms' names, for the reasons a bot gives (rendered in the reader's language).
+TERM_WORDS = {"HP": N_("HP"), "attack": N_("attack"), "board": N_("board"), "deck HP": N_("deck HP"),
+              "field danger": N_("field danger"), "hand": N_("hand"), "mana": N_("mana"), "spells": N_("spells"),
+              "walls": N_("walls")}
+
+
+def _term_words(k: str, up: bool):
+    side, _, thing = k.partition(" ")
+    thing = msg(TERM_WORDS[thing]) if thing in TERM_WORDS else thing
+    if side == "my":
+        return msg("raises my {thing}", thing=thing) if up else msg("lowers my {thing}", thing=thing)
+    if side == "opponent":
+        return msg("raises the opponent's {thing}", thing=thing) if up else msg("lowers the opponent's {thing}",
+                                                                                   thing=thing)
+    return msg("raises {thing}", thing=k) if up else msg("lowers {thing}", thing=k)
+
+
 def explain(before: dict, after: dict, limit: int = 2) -> str:
-    """Return the biggest changes between two term dicts, in words: 'lowers opponent HP, raises my board'."""
+    """Return the biggest changes between two term dicts, in words (a Msg): 'lowers the opponent's HP, raises my board'."""
     if "win" in after:
-        return "wins the game"
+        return msg("wins the game")
     keys = set(before) | set(after)
     deltas = [(after.get(k, 0.0) - before.get(k, 0.0), k) for k in keys]
     deltas = [d for d in deltas if abs(d[0]) > 1e-6]
     deltas.sort(key=lambda d: -abs(d[0]))
     if not deltas:
-        return "keeps the position"
+        return msg("keeps the position")
     words = []
     for d, k in deltas[:limit]:
         # Opponent terms are stored negated (good for the bot is positive), so flip them back.
         up = (d < 0) if k.startswith("opponent") else (d > 0)
-        words.append(f"{'raises' if up else 'lowers'} {k}")
-    return ", ".join(words)
+        words.append(_term_words(k, up))
+    return msg("{changes}", changes=tuple(words))
 
 
 # --- building blocks ----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import random
 
 from tabletop.engine.action import Action
 from tabletop.engine.game import Game
+from tabletop.engine.msg import msg
 from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
@@ -132,4 +133,4 @@ class GreedyBot(Bot):
             raise RuntimeError("no legal action could be played in the bot's determinization")
         score, action, g2 = pick(scored, self.rng, prefer_end=self._moves > STALL_MOVES, seen=self._seen, known=known)
         why = explain(terms(g, self.player), terms(g2, self.player))
-        return action, f"{why} (best of {len(legal)} moves, score {score:+.1f})"
+        return action, msg("{why} (best of {n} moves, score {score:+.1f})", why=why, n=len(legal), score=score)

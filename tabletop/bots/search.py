@@ -20,6 +20,7 @@ import random
 import time
 
 from tabletop.engine.game import Game
+from tabletop.engine.msg import msg
 from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
@@ -106,14 +107,15 @@ class SearchBot(Bot):
         self.last_rollouts = rollouts
         tried = [((st[1] + PRIOR * prior[a]) / (st[0] + PRIOR), st[0], a) for a, st in stats.items() if st[0]]
         if rounds == 0 or not tried:
-            return greedy_best[1], f"no time to search: greedy choice (score {greedy_best[0]:+.1f})"
+            return greedy_best[1], msg("no time to search: greedy choice (score {score:+.1f})", score=greedy_best[0])
         # Only candidates played in every full round compete, so a lucky single rollout cannot win.
         full = [t for t in tried if t[1] >= rounds] or tried
         best = max(t[0] for t in full)
         top = [t for t in full if t[0] >= best - 1e-9]
         top.sort(key=lambda t: is_end(t[2]))
         mean, n, action = top[0]
-        return action, f"won {mean:.0%} of {n} playouts ({rounds} samples of the hidden cards)"
+        return action, msg("won {share:.0%} of {n} playouts ({rounds} samples of the hidden cards)", share=mean, n=n,
+                           rounds=rounds)
 
     def rollout(self, game: Game, turn: int, deadline: float | None) -> float:
         """Play on with the greedy policy for both players until the horizon; return the end value in [0, 1]."""

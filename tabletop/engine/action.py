@@ -11,6 +11,8 @@ from collections import namedtuple
 from dataclasses import dataclass, field
 from typing import Any
 
+from .msg import from_json, to_json
+
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 
 
@@ -108,9 +110,10 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
 class Event:
     """What happened, in words, for the log panel and for animations.
 
-    `text` is what everyone may read. `private` maps a player to the fuller text only they may
-    read (e.g. the name of the card they drew). `data` carries public facts for the UI
-    (card ids that moved, zones, a coin's result) and never a hidden identity.
+    `text` is what everyone may read: a Msg (rendered in the reader's language when shown) or a
+    plain string. `private` maps a player to the fuller text only they may read (e.g. the name of
+    the card they drew). `data` carries public facts for the UI (card ids that moved, zones, a
+    coin's result) and never a hidden identity.
     """
 
     kind: str
@@ -124,13 +127,16 @@ class Event:
         return self.text
 
     def to_dict(self) -> dict:
-        d = {"kind": self.kind, "text": self.text}
+        """Return the event as JSON data; messages as {"msg": English text, "args": {...}} (see msg.to_json)."""
+        d = {"kind": self.kind, "text": to_json(self.text)}
         if self.private:
-            d["private"] = {str(k): v for k, v in self.private.items()}
+            d["private"] = {str(k): to_json(v) for k, v in self.private.items()}
         if self.data:
             d["data"] = self.data
         return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "Event":
-        return cls(d["kind"], d["text"], {int(k): v for k, v in d.get("private", {}).items()}, d.get("data", {}))
+        """Read an event written by to_dict (older saves hold plain strings: they stay strings)."""
+        return cls(d["kind"], from_json(d["text"]), {int(k): from_json(v) for k, v in d.get("private", {}).items()},
+                   d.get("data", {}))

@@ -10,6 +10,9 @@ whose check passes, so the UI's highlights, `why_not`, the bots and the fuzzer s
 from __future__ import annotations
 
 from .action import Action, Event
+from .msg import Msg, Term, msg
+
+N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
 from .state import Card, Outcome, State, split_key, zone_key
 
 _REGISTRY: dict[str, type] = {}
@@ -34,8 +37,10 @@ def controller_class(name: str, missing_ok: bool = False):
     if name not in _REGISTRY and not missing_ok:
         from .errors import TabletopError
         if name in builtin.IMPORT_ERRORS:
-            raise TabletopError(f"controller {name!r} failed to load: {builtin.IMPORT_ERRORS[name]}")
-        raise TabletopError(f"no controller {name!r} (known: {', '.join(sorted(_REGISTRY))})")
+            raise TabletopError(msg("controller {name!r} failed to load: {why}", name=name,
+                                    why=builtin.IMPORT_ERRORS[name]))
+        raise TabletopError(msg("no controller {name!r} (known: {known})", name=name,
+                                known=", ".join(sorted(_REGISTRY))))
     return _REGISTRY.get(name)
 
 
@@ -78,7 +83,8 @@ def _remap(obj, mapping: dict[int, int]) -> None:
 
 
 def player_name(p: int | None) -> str:
-    return "shared" if p is None else f"P{p + 1}"
+    """Return "P1"/"P2", or the word for shared (a Msg)."""
+    return msg("shared") if p is None else f"P{p + 1}"
 
 
 class Controller:
@@ -174,17 +180,66 @@ class Controller:
         return s.pending[0]["player"] if s.pending else s.active
 
     def describe(self, s: State, a: Action, viewer: int | None = None) -> str:
-        """Return an action in words, for menus and the log."""
-        parts = [a.kind.replace("_", " ")]
+        """Return an action in words (a Msg), for menus and the log.
+
+        The default names the action's kind (a manual move in words, anything else as its kind with
+        its arguments, the cards among them named as `viewer` may see them).
+        """
+        if a.kind in self.MANUAL:
+            return self.describe_manual(s, a, viewer)
+        if a.kind == "choose_target":
+            t = a.get("target")
+            who = a.get("target_player")
+            return msg("target: {target}", target=self.card_ref(s, t, viewer) if t in s.cards
+                       else (f"P{who + 1}" if isinstance(who, int) else t))
+        if a.kind == "skip_effect":
+            return msg("skip this effect")
+        parts = []
         for k, v in a.args:
             if isinstance(v, int) and not isinstance(v, bool) and v in s.cards and k in (
                     "card", "target", "attacker", "blocker", "host", "defender", "wall"):
-                parts.append(self.card_label(s, v, viewer))
+                parts.append(self.card_ref(s, v, viewer))
             elif isinstance(v, tuple) and all(isinstance(x, int) and x in s.cards for x in v) and v:
-                parts.append(", ".join(self.card_label(s, x, viewer) for x in v))
+                parts.append(tuple(self.card_ref(s, x, viewer) for x in v))
             else:
                 parts.append(f"{k} {v}")
-        return " ".join(parts)
+        out = a.kind.replace("_", " ")   # an action's own name, as the controller spells it
+        for part in parts:
+            out = msg("{a} {b}", a=out, b=part)
+        return out
+
+    def describe_manual(self, s: State, a: Action, viewer: int | None = None):
+        """Return a manual move in words (a Msg)."""
+        k = a.kind
+        card = a.get("card")
+        ref = self.card_ref(s, card, viewer) if card in s.cards else card
+        if k == "m_move":
+            return msg("move {card} to {zone}", card=ref, zone=self.zone_label(a["to"]) if a.get("to") in s.zones
+                       else a.get("to"))
+        if k == "m_top":
+            return msg("move the top card of {zone} to {to}", zone=self._zone_or_key(s, a.get("zone")),
+                       to=self._zone_or_key(s, a.get("to")))
+        if k in ("m_tap", "m_untap"):
+            return msg("{word}: {card}", word=self.rs.word("tap" if k == "m_tap" else "untap"), card=ref)
+        if k == "m_flip":
+            return msg("turn {card} over", card=ref)
+        if k == "m_count":
+            return msg("{name} {delta:+d} on {card}", name=self.counter_word(a.get("name")),
+                       delta=a.get("delta", 1), card=ref)
+        if k == "m_shuffle":
+            return msg("shuffle {zone}", zone=self._zone_or_key(s, a.get("zone")))
+        if k == "m_hp":
+            p = a.get("target", a.player)
+            return msg("{player} {value} {delta:+d}", player=player_name(p), value=a.get("value", "hp"),
+                       delta=a.get("delta", 0))
+        return msg("pass the turn")
+
+    def _zone_or_key(self, s: State, key):
+        return self.zone_label(key) if key in s.zones else key
+
+    def counter_word(self, name):
+        """Return a counter's name as the ruleset words it (`counter.<name>` in its words), or the name."""
+        return self.rs.words.get("counter." + name, name) if isinstance(name, str) else name
 
     # --- dispatch (the engine calls these) ------------------------------------------------
     def check(self, s: State, a: Action) -> str | None:
@@ -194,13 +249,13 @@ class Controller:
             fn = self._checks[a.kind] = getattr(self, "check_" + a.kind, None)
             if fn is None:
                 del self._checks[a.kind]
-                return f"{a.kind!r} is not an action of {self.rs.name}"
+                return msg("{kind!r} is not an action of {game}", kind=a.kind, game=self.rs.title)
         try:
             return fn(s, a)
         except KeyError as e:
-            return f"{a.kind}: missing or unknown argument {e}"
+            return msg("{kind}: missing or unknown argument {arg}", kind=a.kind, arg=str(e))
         except (TypeError, ValueError, IndexError) as e:
-            return f"{a.kind}: malformed arguments ({e})"
+            return msg("{kind}: malformed arguments ({error})", kind=a.kind, error=str(e))
 
     def legal(self, s: State, cands: list[Action]) -> list[Action]:
         """Return the candidates whose check passes: `check` over a list, in one frame (the hot path).
@@ -236,18 +291,37 @@ class Controller:
     def card_def(self, s: State, uid: int):
         return self.rs.cards[s.cards[uid].cid]
 
-    def card_label(self, s: State, uid: int, viewer: int | None) -> str:
-        """Return the card's name if `viewer` may see it, else a neutral description."""
-        c = s.cards[uid]
-        if viewer is None or self.visible(s, c, viewer):
-            return self.rs.cards[c.cid].name
-        return f"a face-down card ({self.zone_label(c.zone)})"
+    def card_ref(self, s: State, uid: int, viewer) -> Term | Msg:
+        """Return how a message refers to card `uid`: the only way a card enters a message.
 
-    def zone_label(self, key: str) -> str:
+        Its name (a Term: the English name where the card has one, the printed name in Japanese) when
+        `viewer` may see the card: `viewer` a player, None for a reader who sees everything (a replay),
+        or "all" for a line everyone reads (named only when both players see the card). Otherwise a
+        face-down card in its zone, never its name.
+        """
+        c = s.cards[uid]
+        if viewer is None:
+            named = True
+        elif viewer == "all":
+            pair = self.seen_by(s, c)
+            named = pair[0] and pair[1]
+        else:
+            named = self.visible(s, c, viewer)
+        if named:
+            d = self.rs.cards[c.cid]
+            return Term(d.name_en or d.name, d.name, card=True)
+        return msg("a face-down card ({zone})", zone=self.zone_label(c.zone))
+
+    def card_label(self, s: State, uid: int, viewer: int | None) -> str:
+        """Return the card's name if `viewer` may see it, else a neutral description (see card_ref)."""
+        return self.card_ref(s, uid, viewer)
+
+    def zone_label(self, key: str):
+        """Return a zone's name in words (a Msg): "P1 Deck", or the shared zone's name."""
         owner, name = split_key(key)
         spec = self.rs.zones.get(name)
-        label = spec.label if spec else name
-        return label if owner is None else f"{player_name(owner)} {label}"
+        label = spec.term if spec else name
+        return label if owner is None else msg("{player} {zone}", player=player_name(owner), zone=label)
 
     def zone_spec(self, key: str):
         """Return (owner or None, ZoneSpec) of a zone key (found once per key: it is asked constantly)."""
@@ -417,8 +491,9 @@ class Controller:
                 break
             drawn.append(self.move(s, pile[-1], zone_key(player, dst)).uid)
         if drawn:
-            names = ", ".join(self.name(s, u) for u in drawn)
-            self.log(s, f"{player_name(player)} draws {len(drawn)}", {player: f"{player_name(player)} draws {names}"},
+            names = tuple(self.card_ref(s, u, player) for u in drawn)
+            self.log(s, msg("{player} draws {count}", player=player_name(player), count=len(drawn)),
+                     {player: msg("{player} draws {cards}", player=player_name(player), cards=names)},
                      kind="draw", player=player, count=len(drawn))
         return drawn
 
@@ -431,12 +506,14 @@ class Controller:
                 before = self.seen_by(s, c)
                 c.reveal = []
                 self._note_reveal(s, before, c)
-        self.log(s, f"{self.zone_label(key)} shuffled", kind="shuffle", zone=key)
+        self.log(s, msg("{zone} shuffled", zone=self.zone_label(key)), kind="shuffle", zone=key)
 
     def coin(self, s: State, why: str = "") -> bool:
         """Flip a coin with the game's generator and log it; True is heads."""
         heads = s.rng.coin()
-        self.log(s, f"coin{' (' + why + ')' if why else ''}: {'heads' if heads else 'tails'}", kind="coin", heads=heads)
+        side = msg("heads") if heads else msg("tails")
+        text = msg("coin ({why}): {side}", why=why, side=side) if why else msg("coin: {side}", side=side)
+        self.log(s, text, kind="coin", heads=heads)
         return heads
 
     def tap(self, s: State, uid: int) -> None:
@@ -467,7 +544,7 @@ class Controller:
         """End the game (winner None for a draw) unless it has already ended."""
         if s.outcome is None:
             s.outcome = Outcome(winner, reason)
-            self.log(s, str(s.outcome), kind="outcome", winner=winner)
+            self.log(s, s.outcome.message, kind="outcome", winner=winner)
 
     def other(self, p: int) -> int:
         return 1 - p
@@ -479,28 +556,36 @@ class Controller:
         """Return why a manual action is malformed (manual actions ignore the rules, not the table)."""
         try:
             if a.kind not in self.MANUAL:
-                return f"{a.kind!r} is not a manual action"
+                return msg("{kind!r} is not a manual action", kind=a.kind)
             if a.kind in ("m_move", "m_tap", "m_untap", "m_flip", "m_count"):
                 if a["card"] not in s.cards:
-                    return f"there is no card {a['card']}"
+                    return msg("there is no card {card}", card=a["card"])
             if a.kind == "m_move" and a["to"] not in s.zones:
-                return f"there is no zone {a['to']}"
+                return msg("there is no zone {zone}", zone=a["to"])
             if a.kind == "m_top" and (a["zone"] not in s.zones or a["to"] not in s.zones):
-                return "m_top needs zone=KEY to=KEY"
+                return msg("m_top needs zone=KEY to=KEY")
             if a.kind == "m_move" and a["card"] not in self.pointable(s, a.player):
-                return "you cannot point at that card (it is hidden in a pile)"
+                return msg("you cannot point at that card (it is hidden in a pile)")
             if a.kind == "m_shuffle" and a["zone"] not in s.zones:
-                return f"there is no zone {a['zone']}"
+                return msg("there is no zone {zone}", zone=a["zone"])
             if a.kind == "m_count" and not isinstance(a["name"], str):
-                return "a counter needs a name"
+                return msg("a counter needs a name")
             if a.kind == "m_hp" and not isinstance(a["delta"], int):
-                return "m_hp needs delta=N"
+                return msg("m_hp needs delta=N")
         except KeyError as e:
-            return f"{a.kind}: missing argument {e}"
+            return msg("{kind}: missing argument {arg}", kind=a.kind, arg=str(e))
         return None
 
     def manual_apply(self, s: State, a: Action) -> None:
         who = player_name(a.player)
+
+        def said(text, uid, **args):
+            # The line everyone reads names the card only if both players see it; the mover's own
+            # line names it if they see it.
+            public = msg(text, who=who, card=self.card_ref(s, uid, "all"), **args)
+            mine = msg(text, who=who, card=self.card_ref(s, uid, a.player), **args)
+            self.log(s, public, {a.player: mine} if mine != public else None, kind="manual")
+
         if a.kind in ("m_move", "m_top"):
             if a.kind == "m_top":
                 pile = s.zones[a["zone"]]
@@ -510,19 +595,16 @@ class Controller:
             else:
                 uid = a["card"]
             src = s.cards[uid].zone
-            c = self.move(s, uid, a["to"], face_up=a.get("face_up"), tapped=None)
-            public = self.name(s, uid) if self.visible(s, c, 0) and self.visible(s, c, 1) else "a card"
-            text = f"[manual] {who} moves {{}} from {self.zone_label(src)} to {self.zone_label(a['to'])}"
-            self.log(s, text.format(public), {a.player: text.format(self.card_label(s, uid, a.player))}, kind="manual")
+            self.move(s, uid, a["to"], face_up=a.get("face_up"), tapped=None)
+            said(N_("[manual] {who} moves {card} from {src} to {dst}"), uid, src=self.zone_label(src),
+                 dst=self.zone_label(a["to"]))
         elif a.kind in ("m_tap", "m_untap"):
             s.cards[a["card"]].tapped = a.kind == "m_tap"
-            word = self.rs.word("tap" if a.kind == "m_tap" else "untap")
-            self.log(s, f"[manual] {who}: {word} {self.card_label(s, a['card'], None)}", kind="manual")
+            said(N_("[manual] {who}: {word} {card}"), a["card"], word=self.rs.word("tap" if a.kind == "m_tap" else "untap"))
         elif a.kind == "m_flip":
             c = s.cards[a["card"]]
             self.flip(s, c.uid, not c.face_up)
-            self.log(s, f"[manual] {who} turns {self.card_label(s, c.uid, None)} "
-                        f"{'face up' if c.face_up else 'face down'}", kind="manual")
+            said(N_("[manual] {who} turns {card} face up") if c.face_up else N_("[manual] {who} turns {card} face down"), c.uid)
         elif a.kind == "m_count":
             c = s.cards[a["card"]]
             value = max(0, c.counters.get(a["name"], 0) + a.get("delta", 1))
@@ -530,20 +612,33 @@ class Controller:
                 c.counters[a["name"]] = value
             else:
                 c.counters.pop(a["name"], None)
-            self.log(s, f"[manual] {who}: {a['name']} on {self.card_label(s, c.uid, None)} = {value}", kind="manual")
+            said(N_("[manual] {who}: {name} on {card} = {value}"), c.uid, name=self.counter_word(a["name"]), value=value)
         elif a.kind == "m_shuffle":
             self.shuffle(s, a["zone"])
-            self.log(s, f"[manual] {who} shuffles {self.zone_label(a['zone'])}", kind="manual")
+            self.log(s, msg("[manual] {who} shuffles {zone}", who=who, zone=self.zone_label(a["zone"])), kind="manual")
         elif a.kind == "m_hp":
             p = a.get("target", a.player)
             key = a.get("value", "hp")
             s.players[p][key] = s.players[p].get(key, 0) + a["delta"]
-            self.log(s, f"[manual] {who}: {player_name(p)} {key} {a['delta']:+d} → {s.players[p][key]}", kind="manual")
+            self.log(s, msg("[manual] {who}: {player} {value} {delta:+d} → {total}", who=who, player=player_name(p),
+                            value=self.value_word(key), delta=a["delta"], total=s.players[p][key]), kind="manual")
         elif a.kind == "m_pass":
             s.active = self.other(s.active)
             s.turn += 1
             s.pending.clear()
-            self.log(s, f"[manual] {who} passes the turn to {player_name(s.active)}", kind="manual")
+            self.log(s, msg("[manual] {who} passes the turn to {player}", who=who, player=player_name(s.active)),
+                     kind="manual")
+
+    def stat_word(self, s: State, uid: int, stat):
+        """Return the label of a card's stat (its kind's field label in both languages), or the stat's name."""
+        if not isinstance(stat, str):
+            return stat
+        got = self.rs.field_term(self.rs.cards[s.cards[uid].cid].kind, stat)
+        return got if isinstance(got, Term) else self.rs.stat_term(stat)
+
+    def value_word(self, key):
+        """Return a player value's name as the ruleset words it (`value.<key>` in its words), or the key."""
+        return self.rs.words.get("value." + key, key) if isinstance(key, str) else key
 
     def pointable(self, s: State, player: int) -> list[int]:
         """Return the uids `player` may point at: every card they see, and hidden cards on the table."""

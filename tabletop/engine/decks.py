@@ -534,7 +534,7 @@ def list_decks(rs: Ruleset) -> list[DeckEntry]:
         except DataError as e:
             entry = DeckEntry(p.stem, p.stem, "user", p, [str(e)])
         if entry.name in rs.decks:
-            entry.problems.append(str(msg("{name!r} is also a shipped deck's name: by name, the shipped deck is "
-                                          "picked", name=entry.name)))
+            entry.problems.append(msg("{name!r} is also a shipped deck's name: by name, the shipped deck is "
+                                      "picked", name=entry.name))
         out.append(entry)
     return out

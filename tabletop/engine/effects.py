@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .action import Action
+from .msg import msg
 
 OPS: dict[str, tuple[Callable, str | None]] = {}
 QUEUE = "effect_queue"   # key in State.data: steps waiting to resolve, in order
@@ -55,21 +56,30 @@ def register_op(name: str, fn: Callable, target: str | None = None) -> None:
     OPS[name] = (fn, target)
 
 
-def step_words(step: dict) -> str:
-    """Return a short English wording of a step, for logs and generated card text."""
+def step_words(step: dict, rs=None) -> str:
+    """Return a short wording of a step (a Msg; the card's own `text` as printed), for logs and card text.
+
+    With the ruleset `rs`, a stat is named by its field label (in both languages).
+    """
     if step.get("text"):
         return step["text"]
     op, n = step.get("do", "?"), step.get("n", 1)
+    if op == "modify":
+        stat = step.get("stat", "?")
+        stat = rs.stat_term(stat) if rs is not None else stat
+        return msg("{stat} {n:+d}", stat=stat, n=n) if isinstance(n, int) else msg("modify")
     words = {
-        "draw": f"draw {n}", "damage": f"deal {n} damage", "heal": f"heal {n}", "destroy": "destroy",
-        "exile": "exile", "bounce": "return to hand", "tap": "tap", "untap": "untap",
-        "modify": f"{step.get('stat', '?')} {n:+d}" if isinstance(n, int) else "modify",
-        "counter": f"+{n} {step.get('name', '?')}", "gain_hp": f"gain {n} {step.get('value', 'HP')}",
-        "lose_hp": f"lose {n} {step.get('value', 'HP')}", "search": "search your deck",
-        "discard": f"discard {n}", "mill": f"mill {n}", "put": f"put into {step.get('to', '?')}",
-        "manual": "resolve by hand", "_take": "take the card you choose",
+        "draw": lambda: msg("draw {n}", n=n), "damage": lambda: msg("deal {n} damage", n=n),
+        "heal": lambda: msg("heal {n}", n=n), "destroy": lambda: msg("destroy"), "exile": lambda: msg("exile"),
+        "bounce": lambda: msg("return to hand"), "tap": lambda: msg("tap"), "untap": lambda: msg("untap"),
+        "counter": lambda: msg("+{n} {name}", n=n, name=step.get("name", "?")),
+        "gain_hp": lambda: msg("gain {n} {value}", n=n, value=step.get("value", "HP")),
+        "lose_hp": lambda: msg("lose {n} {value}", n=n, value=step.get("value", "HP")),
+        "search": lambda: msg("search your deck"), "discard": lambda: msg("discard {n}", n=n),
+        "mill": lambda: msg("mill {n}", n=n), "put": lambda: msg("put into {zone}", zone=step.get("to", "?")),
+        "manual": lambda: msg("resolve by hand"), "_take": lambda: msg("take the card you choose"),
     }
-    return words.get(op, op)
+    return words[op]() if op in words else op
 
 
 def is_manual(card_def) -> bool:
@@ -119,7 +129,8 @@ class EffectsMixin:
             step = item["step"]
             op = OPS.get(step.get("do"))
             if op is None:
-                self.log(s, f"unknown effect {step.get('do')!r} of {self.name(s, item['source'])}: resolve by hand")
+                self.log(s, msg("unknown effect {op!r} of {card}: resolve by hand", op=step.get("do"),
+                                card=self.card_ref(s, item["source"], "all")))
                 continue
             fn, kind = op
             spec = step.get("target")
@@ -130,13 +141,15 @@ class EffectsMixin:
                 continue
             options = self.effect_candidates(s, ctx, spec)
             if not options:
-                self.log(s, f"{self.name(s, item['source'])}: {step_words(step)} — no target, nothing happens")
+                self.log(s, msg("{card}: {effect} — no target, nothing happens",
+                                card=self.card_ref(s, item["source"], "all"), effect=step_words(step, self.rs)))
                 continue
             if isinstance(spec, dict) and spec.get("all"):
                 for t in options:
                     self._run(s, fn, {**ctx, "target": t})
                 continue
-            prompt = f"{self.name(s, item['source'])}: choose a target ({step_words(step)})"
+            prompt = msg("{card}: choose a target ({effect})", card=self.card_ref(s, item["source"], "all"),
+                         effect=step_words(step, self.rs))
             self.ask(s, item["player"], "effect_target", prompt, options=options,
                      target_kind="player" if isinstance(spec, dict) and spec.get("player") else "card",
                      optional=bool(step.get("optional")), item=item)
@@ -169,10 +182,10 @@ class EffectsMixin:
     def check_choose_target(self, s, a):
         p = self._effect_pending(s, a)
         if p is None:
-            return "no effect is waiting for a target"
+            return msg("no effect is waiting for a target")
         t = a.get("target_player") if p["target_kind"] == "player" else a.get("target")
         if t not in p["options"]:
-            return "that is not a legal target for this effect"
+            return msg("that is not a legal target for this effect")
         return None
 
     def do_choose_target(self, s, a):
@@ -185,13 +198,13 @@ class EffectsMixin:
     def check_skip_effect(self, s, a):
         p = self._effect_pending(s, a)
         if p is None:
-            return "no effect is waiting"
-        return None if p.get("optional") else "this effect is not optional"
+            return msg("no effect is waiting")
+        return None if p.get("optional") else msg("this effect is not optional")
 
     def do_skip_effect(self, s, a):
         p = s.pending.pop(0)
         step = p["item"]["step"]
-        self.log(s, f"P{a.player + 1} declines {step_words(step)}")
+        self.log(s, msg("P{n} declines {effect}", n=a.player + 1, effect=step_words(step, self.rs)))
         if step.get("do") == "_take" and step.get("shuffle", True):
             self.shuffle(s, step["from"])   # a search that takes nothing still ends with a shuffle
         self.resolve_effects(s)
@@ -258,7 +271,7 @@ class EffectsMixin:
     def fx_damage(self, s, target, n: int, ctx) -> None:
         c = s.cards[target]
         c.counters["damage"] = c.counters.get("damage", 0) + n
-        self.log(s, f"{self.name(s, target)} takes {n} damage")
+        self.log(s, msg("{card} takes {n} damage", card=self.card_ref(s, target, "all"), n=n))
 
     def fx_heal(self, s, target, n: int, ctx) -> None:
         c = s.cards[target]
@@ -267,23 +280,24 @@ class EffectsMixin:
             c.counters["damage"] = left
         else:
             c.counters.pop("damage", None)
-        self.log(s, f"{self.name(s, target)} heals {n}")
+        self.log(s, msg("{card} heals {n}", card=self.card_ref(s, target, "all"), n=n))
 
     def fx_destroy(self, s, uid: int, ctx) -> None:
         self.move(s, uid, f"{s.cards[uid].owner}.discard")
-        self.log(s, f"{self.name(s, uid)} is destroyed")
+        self.log(s, msg("{card} is destroyed", card=self.card_ref(s, uid, "all")))
 
     def fx_exile(self, s, uid: int, ctx) -> None:
         self.move(s, uid, f"{s.cards[uid].owner}.exile")
-        self.log(s, f"{self.name(s, uid)} is exiled")
+        self.log(s, msg("{card} is exiled", card=self.card_ref(s, uid, "all")))
 
     def fx_bounce(self, s, uid: int, ctx) -> None:
+        self.log(s, msg("{card} returns to its owner's hand", card=self.card_ref(s, uid, "all")))
         self.move(s, uid, f"{s.cards[uid].owner}.hand")
-        self.log(s, f"{self.name(s, uid)} returns to its owner's hand")
 
     def fx_player_value(self, s, player: int, key: str, delta: int, ctx) -> None:
         s.players[player][key] = max(0, s.players[player].get(key, 0) + delta)
-        self.log(s, f"P{player + 1} {key} {delta:+d} → {s.players[player][key]}")
+        self.log(s, msg("P{n} {value} {delta:+d} → {total}", n=player + 1, value=self.value_word(key), delta=delta,
+                        total=s.players[player][key]))
 
 
 # --- the shared ops ---------------------------------------------------------------------------
@@ -325,13 +339,13 @@ def _on_card(hook: str):
 def _op_tap(ctl, s, ctx):
     if ctx["target"] is not None:
         ctl.tap(s, ctx["target"])
-        ctl.log(s, f"{ctl.name(s, ctx['target'])}: {ctl.rs.word('tapped')}")
+        ctl.log(s, msg("{card}: {word}", card=ctl.card_ref(s, ctx["target"], "all"), word=ctl.rs.word("tapped")))
 
 
 def _op_untap(ctl, s, ctx):
     if ctx["target"] is not None:
         ctl.untap(s, ctx["target"])
-        ctl.log(s, f"{ctl.name(s, ctx['target'])}: {ctl.rs.word('untapped')}")
+        ctl.log(s, msg("{card}: {word}", card=ctl.card_ref(s, ctx["target"], "all"), word=ctl.rs.word("untapped")))
 
 
 def _op_modify(ctl, s, ctx):
@@ -339,7 +353,8 @@ def _op_modify(ctl, s, ctx):
         return
     st = ctx["step"]
     ctl.add_mod(s, ctx["target"], st["stat"], _n(ctx), st.get("until", "end_of_turn"), ctx["source"])
-    ctl.log(s, f"{ctl.name(s, ctx['target'])}: {st['stat']} {_n(ctx):+d}")
+    ctl.log(s, msg("{card}: {stat} {n:+d}", card=ctl.card_ref(s, ctx["target"], "all"),
+                   stat=ctl.stat_word(s, ctx["target"], st["stat"]), n=_n(ctx)))
 
 
 def _op_counter(ctl, s, ctx):
@@ -350,7 +365,8 @@ def _op_counter(ctl, s, ctx):
     c.counters[name] = max(0, c.counters.get(name, 0) + _n(ctx))
     if not c.counters[name]:
         del c.counters[name]
-    ctl.log(s, f"{ctl.name(s, ctx['target'])}: {name} {_n(ctx):+d}")
+    ctl.log(s, msg("{card}: {name} {n:+d}", card=ctl.card_ref(s, ctx["target"], "all"),
+                   name=ctl.counter_word(name), n=_n(ctx)))
 
 
 def _op_gain(ctl, s, ctx):
@@ -370,7 +386,7 @@ def _op_search(ctl, s, ctx):
     shuffle = st.get("shuffle", ctl.rs.zones[deck.split(".", 1)[1]].visibility == "hidden")
     found = [u for u in s.zones[deck] if ctl.matches(s, u, st)]
     if not found:
-        ctl.log(s, f"P{p + 1} searches and finds nothing")
+        ctl.log(s, msg("P{n} searches and finds nothing", n=p + 1))
         if shuffle:
             ctl.shuffle(s, deck)
         return
@@ -388,8 +404,10 @@ def _op_search(ctl, s, ctx):
 def _op_take(ctl, s, ctx):
     st = ctx["step"]
     ctl.move(s, ctx["target"], f"{ctx['player']}.{st['to']}")
-    ctl.log(s, f"P{ctx['player'] + 1} takes a card from the deck", {ctx["player"]: f"P{ctx['player'] + 1} takes "
-                                                                 f"{ctl.name(s, ctx['target'])} from the deck"})
+    n = ctx["player"] + 1
+    ctl.log(s, msg("P{n} takes a card from the deck", n=n),
+            {ctx["player"]: msg("P{n} takes {card} from the deck", n=n,
+                                card=ctl.card_ref(s, ctx["target"], ctx["player"]))})
     if st.get("shuffle", True):
         ctl.shuffle(s, st["from"])
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from .action import Action, Event
 from .controller import controller_class
 from .errors import DataError, IllegalAction
+from .msg import msg
 from .ruleset import DeckList, Ruleset, load_deck, load_ruleset
 from .state import Card, Outcome, State, zone_key
 from .view import View, make_view
@@ -111,12 +112,12 @@ class Game:
         """Return why `action` is illegal now, in words (with the rule id where one applies), or None."""
         s = self.state
         if s.outcome is not None:
-            return f"the game is over ({s.outcome})"
+            return msg("the game is over ({outcome})", outcome=s.outcome.message)
         if not isinstance(action, Action):
-            return "not an action"
+            return msg("not an action")
         who = self.controller.to_act(s)
         if action.player != who:
-            return f"it is P{who + 1}'s move, not P{action.player + 1}'s"
+            return msg("it is P{n}'s move, not P{m}'s", n=who + 1, m=action.player + 1)
         cands, legal = self._cached(action.player)
         if legal is not None and action in legal:
             return None          # checked by legal_actions in this very position
@@ -127,7 +128,7 @@ class Game:
             # an argument is extra or odd.
             self._cands = None
             if action not in self._cached(action.player)[0]:
-                return f"{action.kind} does not take those arguments ({action})"
+                return msg("{kind} does not take those arguments ({action})", kind=action.kind, action=str(action))
         return reason
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -144,7 +145,7 @@ class Game:
         if isinstance(action, str):
             action = Action.parse(action)
         if self.state.outcome is not None:
-            raise IllegalAction("the game is over", action)
+            raise IllegalAction(msg("the game is over"), action)
         reason = self.controller.manual_check(self.state, action)
         if reason is not None:
             raise IllegalAction(reason, action)
@@ -194,6 +195,7 @@ class Game:
         return self.state.outcome is not None
 
     def describe(self, action: Action, viewer: int | None = None) -> str:
+        """Return an action in words (a Msg, or plain text from a controller not yet converted)."""
         return self.controller.describe(self.state, action, viewer)
 
     def drop_action(self, player: int, uid: int, zone: str, target: int | None = None) -> Action | None:
@@ -248,8 +250,12 @@ class Game:
                 "state": self.state.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: dict, check: bool = True) -> "Game":
-        """Rebuild a game by replaying its log from its start; check the result against the snapshot."""
+    def from_dict(cls, d: dict, check: bool = True, words: bool = True) -> "Game":
+        """Rebuild a game by replaying its log from its start; check the result against the snapshot.
+
+        `words=False` leaves the words (log, prompts, the outcome's reason) out of the check: a save
+        of format version 1 wrote them as plain text.
+        """
         rs = load_ruleset(d["ruleset"])
         decks = [DeckList.from_dict(x) for x in d["decks"]] if d.get("decks") else None
         g = cls(rs, State.from_dict(d["initial"]), dict(d.get("options") or {}), decks, d["initial"], [], d.get("scenario"))
@@ -257,15 +263,28 @@ class Game:
             try:
                 g.replay_one(text)
             except (IllegalAction, ValueError) as e:
-                raise IllegalAction(f"action {i + 1} of the log ({text!r}) does not replay: {e}") from None
+                why = e.reason if isinstance(e, IllegalAction) else str(e)
+                raise IllegalAction(msg("action {n} of the log ({text!r}) does not replay: {why}", n=i + 1, text=text,
+                                        why=why)) from None
         g.barrier = len(g.actions)
-        if check and "state" in d and g.state.to_dict() != d["state"]:
-            raise IllegalAction("the replayed game does not match the saved position "
-                                "(the save was made with other card data or another version)")
+        if check and "state" in d and _checked(g.state.to_dict(), words) != _checked(d["state"], words):
+            raise IllegalAction(msg("the replayed game does not match the saved position "
+                                    "(the save was made with other card data or another version)"))
         return g
 
 
 # --- helpers ---------------------------------------------------------------------------------
+def _checked(state: dict, words: bool) -> dict:
+    """Return a state's data as a save's check compares it (without the words when `words` is False)."""
+    if words or not isinstance(state, dict):
+        return state
+    out = {k: v for k, v in state.items() if k not in ("log", "pending", "outcome")}
+    out["pending"] = [{k: v for k, v in p.items() if "prompt" not in k} for p in state.get("pending") or []
+                      if isinstance(p, dict)]
+    out["outcome"] = (state.get("outcome") or {}).get("winner", "none")
+    return out
+
+
 def zone_keys(rs: Ruleset) -> list[str]:
     """Return every zone key of a two-player table, in ruleset order."""
     keys = []
@@ -297,7 +316,8 @@ def resolve_deck(rs: Ruleset, deck, seat: int) -> DeckList:
     if path.exists():
         return load_deck(path, rs)
     known = ", ".join(e.name for e in list_decks(rs))
-    raise DataError(deck, None, f"no deck named {deck!r} in {rs.id} (known: {known}) and no such file")
+    raise DataError(deck, None, msg("no deck named {deck!r} in {ruleset} (known: {known}) and no such file",
+                                    deck=deck, ruleset=rs.id, known=known))
 
 
 def resolve_options(rs: Ruleset, options: dict | None) -> dict:
@@ -305,7 +325,8 @@ def resolve_options(rs: Ruleset, options: dict | None) -> dict:
     out = {k: v.get("default") for k, v in rs.options.items()}
     for k, v in (options or {}).items():
         if k not in rs.options:
-            known = ", ".join(rs.options) or "none"
-            raise DataError(rs.path / "ruleset.yaml", None, f"unknown option {k!r} for {rs.id} (known: {known})")
+            known = ", ".join(rs.options) or msg("none")
+            raise DataError(rs.path / "ruleset.yaml", None, msg("unknown option {option!r} for {ruleset} (known: {known})",
+                                                                option=k, ruleset=rs.id, known=known))
         out[k] = v
     return out

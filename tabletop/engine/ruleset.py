@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import DataError, DataErrors
-from .msg import Msg, msg
+from .msg import Msg, Term, msg
 from .yamlio import Checker, YList, YMap, load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -64,6 +64,7 @@ _FIELD = {"type": "map", "fields": {
     "max": {"type": "float"},
     "choices": {"type": "list"},
     "label": {"type": "str", "default": ""},
+    "label_en": {"type": "str", "default": ""},
 }}
 _KIND = {"type": "map", "fields": {
     "label": {"type": "str", "required": True},
@@ -111,7 +112,9 @@ RULESET_SPEC = {"type": "map", "fields": {
     "description": {"type": "str", "default": ""},
     "parameters": {"type": "map", "default": {}},
     "options": {"type": "map", "values": _OPTION, "default": {}},
-    "words": {"type": "map", "values": {"type": "str"}, "default": {}},
+    "words": {"type": "map", "values": {"type": "map", "fields": {
+        "label": {"type": "str", "default": ""}, "label_en": {"type": "str", "default": ""}}}, "default": {}},
+    "hidden_phases": {"type": "list", "items": {"type": "str"}, "default": []},
     "colors": {"type": "map", "values": _COLOR, "default": {}},
     "attributes": {"type": "list", "items": {"type": "str"}, "default": []},
     "phases": {"type": "list", "items": _PHASE, "default": []},
@@ -121,8 +124,42 @@ RULESET_SPEC = {"type": "map", "fields": {
     "starter_decks": {"type": "list", "items": {"type": "str"}, "default": []},
     "players": {"type": "map", "values": {"type": "any"}, "default": {}},
 }}
-DEFAULT_WORDS = {"tapped": "tapped", "untapped": "untapped", "tap": "tap", "untap": "untap",
-                 "face_down": "face down", "face_up": "face up"}
+DEFAULT_WORDS = {"tapped": Term("tapped", "タップ"), "untapped": Term("untapped", "アンタップ"),
+                 "tap": Term("tap", "タップする"), "untap": Term("untap", "アンタップする"),
+                 "face_down": Term("face down", "裏向き"), "face_up": Term("face up", "表向き")}
+
+
+def _bilingual(chk: Checker, node, where: str, line: int, required: bool = True) -> None:
+    """Record an error when a word of the ruleset is given in one language only (label ja, label_en en)."""
+    ja, en = node.get("label") or "", node.get("label_en") or ""
+    if ja and not en:
+        chk.error(line, msg("{where}: the English word (label_en) is missing beside label {ja!r}", where=where, ja=ja))
+    elif en and not ja:
+        chk.error(line, msg("{where}: the Japanese word (label) is missing beside label_en {en!r}", where=where, en=en))
+    elif required and not ja and not en:
+        chk.error(line, msg("{where}: give the word in both languages (label: Japanese, label_en: English)",
+                            where=where))
+
+
+def check_words(d, chk: Checker) -> None:
+    """Check that every word a ruleset shows (zones, phases, kinds and their fields, colours, options,
+    deck sections, words) is given in both languages; each problem names its line."""
+    if d.get("name") and not d.get("name_en"):
+        chk.error(d.line_of("name"), msg("name_en: the English name of the game is missing beside name"))
+    groups = (("zones", d["zones"]), ("card_kinds", d["card_kinds"]), ("colors", d["colors"]),
+              ("options", d["options"]), ("words", d["words"]))
+    for group, items in groups:
+        for k, v in items.items():
+            _bilingual(chk, v, f"{group}.{k}", items.line_of(k) if isinstance(items, YMap) else 1)
+    for k, v in d["deck"].items():
+        _bilingual(chk, v, f"deck.{k}", d["deck"].line_of(k), required=False)
+    for i, p in enumerate(d["phases"]):
+        _bilingual(chk, p, f"phases[{i}] ({p.get('id')})", d["phases"].line_of(i))
+    for kind, spec in d["card_kinds"].items():
+        fields = spec.get("fields") or {}
+        for f, fs in fields.items():
+            _bilingual(chk, fs, f"card_kinds.{kind}.fields.{f}",
+                       fields.line_of(f) if isinstance(fields, YMap) else 1, required=False)
 
 _CARD_COMMON = {
     "id": {"type": "str", "required": True},
@@ -158,6 +195,11 @@ class ZoneSpec:
     group: str
     inspect: bool
     doc: str = ""
+
+    @property
+    def term(self) -> Term:
+        """Return the zone's name in both languages."""
+        return Term(self.label_en, self.label)
 
     @property
     def addressable(self) -> bool:
@@ -249,16 +291,60 @@ class Ruleset:
     decks: dict = field(default_factory=dict)
 
     def word(self, key: str) -> str:
+        """Return a word of the game (a Term: English as a string, `.ja` Japanese); unknown keys as they are."""
         return self.words.get(key, DEFAULT_WORDS.get(key, key))
+
+    @property
+    def title(self) -> Term:
+        """Return the game's name in both languages."""
+        return Term(self.name_en, self.name)
+
+    def phase_term(self, phase_id: str):
+        """Return a phase's name in both languages (the id itself when the ruleset does not list it)."""
+        for p in self.phases:
+            if p["id"] == phase_id:
+                return Term(p["label_en"], p["label"])
+        return phase_id
+
+    def kind_term(self, kind: str):
+        """Return a card kind's name in both languages."""
+        spec = self.card_kinds.get(kind)
+        return Term(spec["label_en"], spec["label"]) if spec else kind
+
+    def color_term(self, color: str):
+        """Return a colour's name in both languages."""
+        spec = self.colors.get(color)
+        return Term(spec["label_en"], spec["label"]) if spec else color
+
+    def option_term(self, name: str):
+        """Return an optional rule's name in both languages."""
+        spec = self.options.get(name)
+        return Term(spec["label_en"], spec["label"]) if spec else name
+
+    def field_term(self, kind: str, name: str):
+        """Return the label of a card kind's field (cost, ap...) in both languages, or the field's name."""
+        spec = ((self.card_kinds.get(kind) or {}).get("fields") or {}).get(name) or {}
+        return Term(spec["label_en"], spec["label"]) if spec.get("label") else name
+
+    def stat_term(self, name: str):
+        """Return the label of a card field (the first kind that labels it), in both languages, or the name."""
+        for kind, spec in self.card_kinds.items():
+            fs = (spec.get("fields") or {}).get(name)
+            if fs and fs.get("label"):
+                return self.field_term(kind, name)
+        return name
+
+    def section_term(self, section: str):
+        """Return a deck section's name in both languages, or its key."""
+        spec = self.deck.get(section) or {}
+        return Term(spec["label_en"], spec["label"]) if spec.get("label") else section
 
     def card(self, cid: str) -> CardDef:
         return self.cards[cid]
 
     def phase_label(self, phase_id: str) -> str:
-        for p in self.phases:
-            if p["id"] == phase_id:
-                return p["label"]
-        return phase_id
+        """Return a phase's name (a Term, see phase_term)."""
+        return self.phase_term(phase_id)
 
     def starter(self, i: int) -> DeckList:
         names = self.starter_decks or sorted(self.decks)
@@ -278,7 +364,7 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     folder = ruleset_dir(ruleset_id)
     if folder is None:
         known = ", ".join(ruleset_ids()) or "none"
-        raise DataError(ruleset_id, None, f"no ruleset {ruleset_id!r} (known: {known})")
+        raise DataError(ruleset_id, None, msg("no ruleset {ruleset!r} (known: {known})", ruleset=ruleset_id, known=known))
     return _load_cached(str(folder))
 
 
@@ -305,10 +391,12 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
     chk.done()
     for k, z in d["zones"].items():
         if len(z["rect"]) != 4:
-            chk.error(d["zones"].line_of(k), f"zones.{k}.rect: expected [x, y, w, h]")
+            chk.error(d["zones"].line_of(k), msg("zones.{zone}.rect: expected [x, y, w, h]", zone=k))
     chk.done()
     words = dict(DEFAULT_WORDS)
-    words.update(d["words"])
+    words.update({k: Term(w["label_en"], w["label"]) for k, w in d["words"].items()})
+    if d["hidden_phases"]:
+        words["hidden_phases"] = " ".join(d["hidden_phases"])   # the phase bar reads it from here
     zones = {k: ZoneSpec(id=k, label=z["label"], label_en=z["label_en"] or k, kind=z["kind"],
                          visibility=z["visibility"], facedown_seen_by=z["facedown_seen_by"],
                          face_up=z["face_up"], capacity=z["capacity"], rect=tuple(z["rect"]),
@@ -325,8 +413,11 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
     if controller_class(rs.controller, missing_ok=True) is None:
         import tabletop.controllers as builtin
         why = builtin.IMPORT_ERRORS.get(rs.controller)
-        raise DataError(path, d.line_of("controller"), f"controller {rs.controller!r} "
-                        + (f"failed to load: {why}" if why else "is not known"))
+        raise DataError(path, d.line_of("controller"),
+                        msg("controller {name!r} failed to load: {why}", name=rs.controller, why=why) if why
+                        else msg("controller {name!r} is not known", name=rs.controller))
+    check_words(d, chk)
+    chk.done()
     errors: list[DataError] = []
     csv_path = folder / "cards.csv"
     rs.cards = load_cards(folder / "cards.yaml", rs) if (folder / "cards.yaml").exists() or not csv_path.exists() else {}
@@ -347,7 +438,8 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
             errors.append(e)
     for name in rs.starter_decks if decks else []:
         if name not in rs.decks and not any(e.path.endswith(f"{name}.yaml") for e in errors):
-            errors.append(DataError(path, d.line_of("starter_decks"), f"starter deck {name!r} not found in decks/"))
+            errors.append(DataError(path, d.line_of("starter_decks"),
+                                    msg("starter deck {name!r} not found in decks/", name=name)))
     if errors:
         raise DataErrors(errors) if len(errors) > 1 else errors[0]
     return rs
@@ -369,13 +461,14 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
     for i, item in enumerate(raw):
         line = raw.line_of(i) if isinstance(raw, YList) else 1
         if not isinstance(item, dict):
-            chk.error(line, f"card {i + 1}: expected a mapping")
+            chk.error(line, msg("card {n}: expected a mapping", n=i + 1))
             continue
         kind = item.get("kind")
         kspec = rs.card_kinds.get(kind)
         if kspec is None:
             chk.error(item.line_of("kind") if isinstance(item, YMap) else line,
-                      f"card {item.get('id', i + 1)}: unknown kind {kind!r} (known: {', '.join(rs.card_kinds)})")
+                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=item.get("id", i + 1), kind=kind,
+                          known=", ".join(rs.card_kinds)))
             continue
         fields = dict(_CARD_COMMON)
         for fname, fspec in kspec["fields"].items():
@@ -388,11 +481,13 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
         if len(chk.errors) > n_errors or d.get("id") is None:
             continue   # reported; a half-read card is not built
         if d["id"] in cards:
-            chk.error(line, f"card {d['id']}: the id is used twice (first at line {cards[d['id']].line})")
+            chk.error(line, msg("card {card}: the id is used twice (first at line {line})", card=d["id"],
+                                line=cards[d["id"]].line))
         if rs.colors and d["color"] and d["color"] not in rs.colors:
-            chk.error(d.line_of("color"), f"card {d['id']}: unknown color {d['color']!r} (known: {', '.join(rs.colors)})")
+            chk.error(d.line_of("color"), msg("card {card}: unknown color {color!r} (known: {known})", card=d["id"],
+                                              color=d["color"], known=", ".join(rs.colors)))
         if d["copies"] not in (None, "any") and not isinstance(d["copies"], int):
-            chk.error(d.line_of("copies"), f"card {d['id']}: copies must be a number or 'any'")
+            chk.error(d.line_of("copies"), msg("card {card}: copies must be a number or 'any'", card=d["id"]))
         stats = {k: d[k] for k in kspec["fields"]}
         cards[d["id"]] = CardDef(d, stats, str(path), line)
     chk.done()
@@ -418,27 +513,28 @@ def deck_from_data(raw: dict, path, rs: Ruleset, check_rules: bool = True) -> De
     for k in raw:
         if k not in known:
             chk.error(raw.line_of(k) if isinstance(raw, YMap) else 1,
-                      f"unknown key {k!r} (a deck has: name, title, description, {', '.join(rs.deck)})")
+                      msg("unknown key {key!r} (a deck has: name, title, description, {sections})", key=k,
+                          sections=", ".join(rs.deck)))
     name = raw.get("name") or Path(path).stem
     sections = {}
     for sec, spec in rs.deck.items():
         entries = raw.get(sec)
         if entries is None:
             if spec["required"]:
-                chk.error(1, f"section {sec!r} is missing")
+                chk.error(1, msg("section {section!r} is missing", section=sec))
             sections[sec] = []
             continue
         if not isinstance(entries, dict):
-            chk.error(raw.line_of(sec), f"section {sec!r}: expected a mapping of card id: count")
+            chk.error(raw.line_of(sec), msg("section {section!r}: expected a mapping of card id: count", section=sec))
             continue
         rows = []
         for cid, n in entries.items():
             line = entries.line_of(cid) if isinstance(entries, YMap) else 1
             if cid not in rs.cards:
-                chk.error(line, f"unknown card {cid!r} in section {sec!r}")
+                chk.error(line, msg("unknown card {card!r} in section {section!r}", card=cid, section=sec))
                 continue
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                chk.error(line, f"{cid}: the count must be a whole number of at least 1, found {n!r}")
+                chk.error(line, msg("{card}: the count must be a whole number of at least 1, found {n!r}", card=cid, n=n))
                 continue
             rows.append((cid, n, line))
         sections[sec] = rows
@@ -458,7 +554,8 @@ def deck_from_data(raw: dict, path, rs: Ruleset, check_rules: bool = True) -> De
 
 def check_deck_rules(deck: DeckList, rs: Ruleset) -> list[tuple[int, str]]:
     """Return (line, message) for each deck rule the deck breaks, naming the rule."""
-    return [(line, str(what) + (f" ({rule})" if rule else "")) for line, rule, what in deck_rule_problems(deck, rs)]
+    return [(line, msg("{problem} ({rule})", problem=what, rule=rule) if rule else what)
+            for line, rule, what in deck_rule_problems(deck, rs)]
 
 
 def deck_rule_problems(deck: DeckList, rs: Ruleset) -> list[tuple[int, str | None, Msg]]:
@@ -469,7 +566,7 @@ def deck_rule_problems(deck: DeckList, rs: Ruleset) -> list[tuple[int, str | Non
         rule = spec["rules"]
         total = sum(n for _, n, _ in rows)
         first = rows[0][2] if rows else 1
-        label = spec["label"] or sec
+        label = rs.section_term(sec)
         if spec.get("size") is not None and total != spec["size"]:
             problems.append((first, rule.get("size"), msg("{section}: {n} cards, the deck rules need exactly {want}",
                                                           section=label, n=total, want=spec["size"])))
@@ -495,8 +592,8 @@ def deck_rule_problems(deck: DeckList, rs: Ruleset) -> list[tuple[int, str | Non
                 counts[cid] = 0  # report once
             if spec.get("kinds") and card.kind not in spec["kinds"]:
                 problems.append((line, rule.get("kinds"), msg("{card}: a {kind} card cannot go in {section} (allowed: "
-                                                              "{allowed})", card=cid, kind=card.kind, section=label,
-                                                              allowed=", ".join(spec["kinds"]))))
+                                                              "{allowed})", card=cid, kind=rs.kind_term(card.kind), section=label,
+                                                              allowed=tuple(rs.kind_term(k) for k in spec["kinds"]))))
             if card.side_only and sec != "side":
                 problems.append((line, rule.get("side_only"), msg("{card}: a side-only card cannot go in {section}",
                                                                   card=cid, section=label)))
@@ -504,7 +601,7 @@ def deck_rule_problems(deck: DeckList, rs: Ruleset) -> list[tuple[int, str | Non
                 if card.get(fname) != want and not _overrides_section(card, sec):
                     problems.append((line, rule.get("where"), msg("{card}: {section} holds cards with {field} {want}, "
                                                                   "this one has {has}", card=cid, section=label,
-                                                                  field=fname, want=want, has=card.get(fname))))
+                                                                  field=rs.field_term(card.kind, fname), want=want, has=card.get(fname))))
     return problems
 
 

@@ -3,6 +3,11 @@
 A save holds a format version, the ruleset, the decks, the seed, the options, the game's start
 (a state snapshot), the action log and a snapshot of the current state. Loading replays the log
 from the start and checks the result against the snapshot. No pickle anywhere.
+
+Version 2 writes messages (log lines, prompts, the outcome's reason) as their English text and values,
+`{"msg": "P{n} draws {count}", "args": {"n": 1, "count": 2}}`, so the log reads in the language of
+whoever opens the save. Version 1 saves (messages as plain English text) still load: their words are
+left out of the check, and the replay writes the log afresh.
 """
 from __future__ import annotations
 
@@ -14,10 +19,12 @@ from pathlib import Path
 from .atomic import write_atomic
 from .errors import IllegalAction, SaveError, TabletopError
 from .game import Game
+from .msg import msg
 from .ruleset import ROOT
 
 FORMAT = "tabletop-save"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)       # the versions this tabletop reads
 AUTOSAVE = "autosave.json"
 
 
@@ -60,25 +67,27 @@ def read_save(path: Path) -> dict:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save") from None
+        raise SaveError(msg("{path}: no such save", path=str(path))) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"{path}: cannot read the save ({e})") from None
+        raise SaveError(msg("{path}: cannot read the save ({error})", path=str(path), error=str(e))) from None
     if not text.strip():
-        raise SaveError(f"{path}: the save is empty")
+        raise SaveError(msg("{path}: the save is empty", path=str(path)))
     try:
         d = json.loads(text)
     except json.JSONDecodeError as e:
-        raise SaveError(f"{path}:{e.lineno}: the save is corrupt or truncated ({e.msg}, column {e.colno})") from None
+        raise SaveError(msg("{path}:{line}: the save is corrupt or truncated ({error}, column {column})",
+                            path=str(path), line=e.lineno, error=e.msg, column=e.colno)) from None
     if not isinstance(d, dict) or d.get("format") != FORMAT:
-        raise SaveError(f"{path}: not a tabletop save")
+        raise SaveError(msg("{path}: not a tabletop save", path=str(path)))
     v = d.get("version")
-    if v != VERSION:
-        raise SaveError(f"{path}: save format version {v!r}; this tabletop reads version {VERSION}")
+    if v not in READS:
+        raise SaveError(msg("{path}: save format version {version!r}; this tabletop reads versions {known}",
+                            path=str(path), version=v, known=", ".join(map(str, READS))))
     for key in ("ruleset", "initial", "actions", "state"):
         if key not in d:
-            raise SaveError(f"{path}: the save lacks {key!r}")
+            raise SaveError(msg("{path}: the save lacks {key!r}", path=str(path), key=key))
     if not isinstance(d["actions"], list) or not all(isinstance(a, str) for a in d["actions"]):
-        raise SaveError(f"{path}: the action log must be a list of action texts")
+        raise SaveError(msg("{path}: the action log must be a list of action texts", path=str(path)))
     return d
 
 
@@ -86,13 +95,14 @@ def load_game(path: Path) -> Game:
     """Load a save by replaying it; raise SaveError naming the file and what is wrong."""
     d = read_save(path)
     try:
-        return Game.from_dict(d)
+        return Game.from_dict(d, words=d.get("version") != 1)
     except IllegalAction as e:
-        raise SaveError(f"{path}: {e.reason}") from None
+        raise SaveError(msg("{path}: {why}", path=str(path), why=e.reason)) from None
     except TabletopError as e:
-        raise SaveError(f"{path}: {e}") from None
+        raise SaveError(msg("{path}: {why}", path=str(path), why=e.args[0] if e.args else str(e))) from None
     except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise SaveError(f"{path}: the save is damaged ({type(e).__name__}: {e})") from None
+        raise SaveError(msg("{path}: the save is damaged ({error})", path=str(path),
+                            error=f"{type(e).__name__}: {e}")) from None
 
 
 def load_latest(folder=None) -> tuple[Game | None, list[str]]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import DataError
+from .msg import msg
 from .ruleset import Ruleset, load_ruleset
 from .state import Card, State, zone_key
 from .yamlio import Checker, YMap, load_yaml
@@ -64,7 +65,7 @@ def load_scenario(path: Path):
     from .game import Game, resolve_options, zone_keys  # game imports this module lazily
     raw = load_yaml(path)
     if not isinstance(raw, dict):
-        raise DataError(path, 1, "a scenario must be a mapping (ruleset, zones, ...)")
+        raise DataError(path, 1, msg("a scenario must be a mapping (ruleset, zones, ...)"))
     chk = Checker(path)
     d = chk.check(raw, SCENARIO_SPEC, "", 1)
     chk.done()
@@ -96,12 +97,12 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
         if isinstance(entry, str):
             entry = {"card": entry}
         if not isinstance(entry, dict):
-            chk.error(line, f"zones.{key}: each card is a card id or a mapping with 'card'")
+            chk.error(line, msg("zones.{zone}: each card is a card id or a mapping with 'card'", zone=key))
             return None
         e = chk.check(entry, _CARD_SPEC, f"zones.{key}", line)
         cid = e.get("card")
         if cid not in rs.cards:
-            chk.error(line, f"zones.{key}: unknown card {cid!r}")
+            chk.error(line, msg("zones.{zone}: unknown card {card!r}", zone=key, card=cid))
             return None
         if e.get("owner"):
             owner = _player(e["owner"])
@@ -126,8 +127,8 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
         line = d["zones"].line_of(key)
         k = key.replace("p1.", "0.", 1).replace("p2.", "1.", 1) if key.startswith(("p1.", "p2.")) else key
         if k not in s.zones:
-            chk.error(line, f"zones: unknown zone {key!r} (zones are p1.NAME, p2.NAME or shared.NAME; names: "
-                            f"{', '.join(rs.zones)})")
+            chk.error(line, msg("zones: unknown zone {zone!r} (zones are p1.NAME, p2.NAME or shared.NAME; names: {names})",
+                                zone=key, names=", ".join(rs.zones)))
             continue
         owner = int(k[0]) if k[0] in "01" else 0
         for i, entry in enumerate(entries):
@@ -139,10 +140,11 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
     s.first = _player(d["first"])
     s.phase = d["phase"]
     if rs.phases and s.phase not in [p["id"] for p in rs.phases] + ["setup"]:
-        chk.error(d.line_of("phase"), f"phase: unknown phase {s.phase!r} (phases: {', '.join(p['id'] for p in rs.phases)})")
+        chk.error(d.line_of("phase"), msg("phase: unknown phase {phase!r} (phases: {known})", phase=s.phase,
+                                          known=", ".join(p["id"] for p in rs.phases)))
     for key, values in d["players"].items():
         if key not in ("p1", "p2") or not isinstance(values, dict):
-            chk.error(d["players"].line_of(key), "players: expected p1: {...} and p2: {...}")
+            chk.error(d["players"].line_of(key), msg("players: expected p1: and p2:, each a mapping of values"))
             continue
         s.players[_player(key)].update(values)
     s.data.update(dict(d["data"]))
@@ -152,7 +154,7 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
             p["player"] = _player(p["player"])
             s.pending.append(p)
         else:
-            chk.error(d.line_of("pending"), "pending: each choice needs player: p1 or p2")
+            chk.error(d.line_of("pending"), msg("pending: each choice needs player: p1 or p2"))
     if not chk.errors and hasattr(ctl, "after_scenario"):
         ctl.after_scenario(s)
     return s

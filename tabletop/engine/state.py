@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .action import Event
+from .msg import from_json, msg, to_json
 from .rng import Rng
 
 
@@ -82,7 +83,7 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: `winner` is 0 or 1, or None for a draw; `reason` says why, in words."""
+    """How a game ended: `winner` is 0 or 1, or None for a draw; `reason` says why, in words (a Msg or text)."""
 
     winner: int | None
     reason: str
@@ -91,15 +92,22 @@ class Outcome:
     def is_draw(self) -> bool:
         return self.winner is None
 
+    @property
+    def message(self):
+        """Return the outcome as a message: who won, and why."""
+        if self.winner is None:
+            return msg("draw: {reason}", reason=self.reason)
+        return msg("P{n} wins: {reason}", n=self.winner + 1, reason=self.reason)
+
     def to_dict(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason}
+        return {"winner": self.winner, "reason": to_json(self.reason)}
 
     @classmethod
     def from_dict(cls, d):
-        return None if d is None else cls(d["winner"], d["reason"])
+        return None if d is None else cls(d["winner"], from_json(d["reason"]))
 
     def __str__(self) -> str:
-        return f"draw: {self.reason}" if self.winner is None else f"P{self.winner + 1} wins: {self.reason}"
+        return str(self.message)
 
 
 class State:
@@ -168,7 +176,7 @@ class State:
             "active": self.active,
             "first": self.first,
             "phase": self.phase,
-            "pending": _copy_json(self.pending),
+            "pending": to_json(self.pending),
             "data": _copy_json(self.data),
             "log": [e.to_dict() for e in self.log],
             "outcome": self.outcome.to_dict() if self.outcome else None,
@@ -182,7 +190,7 @@ class State:
         s.zones = {k: list(v) for k, v in d["zones"].items()}
         s.players = _copy_json(d["players"])
         s.turn, s.active, s.first, s.phase = d["turn"], d["active"], d["first"], d["phase"]
-        s.pending = _copy_json(d["pending"])
+        s.pending = from_json(d["pending"])
         s.data = _copy_json(d["data"])
         s.log = [Event.from_dict(e) for e in d["log"]]
         s.outcome = Outcome.from_dict(d.get("outcome"))

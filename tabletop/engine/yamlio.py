@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import cache
 from .errors import DataError, DataErrors
+from .msg import msg
 
 
 class YMap(dict):
@@ -73,9 +74,9 @@ def _mapping(loader, node) -> YMap:
         try:
             hash(key)
         except TypeError:
-            raise DataError(loader.name, key_node.start_mark.line + 1, "a mapping key must be a plain value")
+            raise DataError(loader.name, key_node.start_mark.line + 1, msg("a mapping key must be a plain value"))
         if key in m:
-            raise DataError(loader.name, key_node.start_mark.line + 1, f"duplicate key {key!r}")
+            raise DataError(loader.name, key_node.start_mark.line + 1, msg("duplicate key {key!r}", key=key))
         m[key] = loader.construct_object(value_node, deep=True)
         m.key_lines[key] = key_node.start_mark.line + 1
     return m
@@ -100,13 +101,16 @@ def parse_yaml(text: str, path: str | Path = "<text>"):
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
-        text = f"YAML syntax error: {e.problem or e.context}"
+        problem = e.problem or e.context
         if e.context_mark is not None and e.problem_mark is not None and e.context_mark.line != e.problem_mark.line:
             # The parser notices late (an unclosed quote shows lines on): name where the construct began too.
-            text += f" ({e.context} at line {e.context_mark.line + 1})"
+            text = msg("YAML syntax error: {problem} ({context} at line {line})", problem=problem, context=e.context,
+                       line=e.context_mark.line + 1)
+        else:
+            text = msg("YAML syntax error: {problem}", problem=problem)
         raise DataError(path, line, text) from None
     except yaml.YAMLError as e:
-        raise DataError(path, None, f"YAML error: {e}") from None
+        raise DataError(path, None, msg("YAML error: {error}", error=str(e))) from None
     finally:
         loader.dispose()
 
@@ -117,11 +121,11 @@ def load_yaml(path: str | Path):
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DataError(path, None, "file not found") from None
+        raise DataError(path, None, msg("file not found")) from None
     except UnicodeDecodeError as e:
-        raise DataError(path, None, f"not UTF-8 text ({e.reason})") from None
+        raise DataError(path, None, msg("not UTF-8 text ({reason})", reason=e.reason)) from None
     except OSError as e:
-        raise DataError(path, None, f"cannot read: {e.strerror}") from None
+        raise DataError(path, None, msg("cannot read: {error}", error=e.strerror)) from None
     key = cache.key("yaml", _PARSE_VERSION, text)
     found = cache.get(key)
     if found is not None:
@@ -145,19 +149,19 @@ _TYPES = {
     "list": (list,),
     "map": (dict,),
 }
-_TYPE_WORDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
-               "list": "a list", "map": "a mapping"}
+_TYPE_WORDS = {"int": msg("a whole number"), "float": msg("a number"), "str": msg("text"),
+               "bool": msg("true or false"), "list": msg("a list"), "map": msg("a mapping")}
 
 
 def _describe(v) -> str:
     if v is None:
-        return "nothing"
+        return msg("nothing")
     if isinstance(v, bool):
         return f"{v!r}"
     if isinstance(v, dict):
-        return "a mapping"
+        return msg("a mapping")
     if isinstance(v, list):
-        return "a list"
+        return msg("a list")
     return f"{type(v).__name__} {v!r}"
 
 
@@ -183,19 +187,22 @@ class Checker:
         if value is None and t != "any":
             if "default" in spec:
                 return _copy_default(spec["default"])
-            self.error(line, f"{where}: missing (expected {_TYPE_WORDS.get(t, t)})")
+            self.error(line, msg("{where}: missing (expected {type})", where=where, type=_TYPE_WORDS.get(t, t)))
             return None
         if t in _TYPES and (not isinstance(value, _TYPES[t]) or (t in ("int", "float") and isinstance(value, bool))):
-            self.error(line, f"{where}: expected {_TYPE_WORDS[t]}, found {_describe(value)}")
+            self.error(line, msg("{where}: expected {type}, found {value}", where=where, type=_TYPE_WORDS[t],
+                                 value=_describe(value)))
             return _copy_default(spec.get("default"))
         if "choices" in spec and value not in spec["choices"]:
             choices = ", ".join(str(c) for c in spec["choices"])
-            self.error(line, f"{where}: {value!r} is not one of: {choices}")
+            self.error(line, msg("{where}: {value!r} is not one of: {choices}", where=where, value=value, choices=choices))
         if t in ("int", "float"):
             if "min" in spec and value < spec["min"]:
-                self.error(line, f"{where}: {value} is below the minimum {spec['min']}")
+                self.error(line, msg("{where}: {value} is below the minimum {min}", where=where, value=value,
+                                     min=spec["min"]))
             if "max" in spec and value > spec["max"]:
-                self.error(line, f"{where}: {value} is above the maximum {spec['max']}")
+                self.error(line, msg("{where}: {value} is above the maximum {max}", where=where, value=value,
+                                     max=spec["max"]))
         if t == "list" and "items" in spec:
             out = YList()
             out.line = getattr(value, "line", line)
@@ -218,12 +225,13 @@ class Checker:
             for k in value:
                 if k not in fields:
                     known = ", ".join(fields)
-                    self.error(_line(value, k, line), f"{_join(where, k)}: unknown key (known keys: {known})")
+                    self.error(_line(value, k, line), msg("{where}: unknown key (known keys: {known})",
+                                                          where=_join(where, k), known=known))
             for k, fspec in fields.items():
                 if k in value:
                     out[k] = self.check(value[k], fspec, _join(where, k), _line(value, k, line))
                 elif fspec.get("required"):
-                    self.error(line, f"{_join(where, k)}: missing required key")
+                    self.error(line, msg("{where}: missing required key", where=_join(where, k)))
                 elif "default" in fspec:
                     out[k] = _copy_default(fspec["default"])
         if "values" in spec:
@@ -231,7 +239,7 @@ class Checker:
                 if fields is not None and k in fields:
                     continue
                 if not isinstance(k, str):
-                    self.error(_line(value, k, line), f"{where}: key {k!r} must be text")
+                    self.error(_line(value, k, line), msg("{where}: key {key!r} must be text", where=where, key=k))
                 out[k] = self.check(v, spec["values"], _join(where, k), _line(value, k, line))
         elif fields is None:
             out.update(value)

@@ -9,6 +9,8 @@ import os
 from pathlib import Path
 
 from tabletop.engine import Game, TabletopError, load_ruleset
+from tabletop.engine.msg import msg
+from tabletop.i18n import N_
 
 from .players import load_with_seats, make_seats, new_seed
 from .scene import App
@@ -28,7 +30,7 @@ def parse_size(text):
     try:
         w, h = (int(x) for x in str(text).lower().split("x"))
     except ValueError:
-        raise TabletopError(f"window size {text!r}: write it as WIDTHxHEIGHT, e.g. 1600x900") from None
+        raise TabletopError(msg("window size {size!r}: write it as WIDTHxHEIGHT, e.g. 1600x900", size=text)) from None
     return max(640, w), max(480, h)
 
 
@@ -37,18 +39,19 @@ def parse_options(rs, pairs) -> dict:
     out = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise TabletopError(f"option {pair!r}: write it as NAME=VALUE")
+            raise TabletopError(msg("option {option!r}: write it as NAME=VALUE", option=pair))
         k, v = pair.split("=", 1)
         spec = rs.options.get(k)
         if spec is None:
-            raise TabletopError(f"unknown option {k!r} for {rs.id} (known: {', '.join(rs.options) or 'none'})")
+            raise TabletopError(msg("unknown option {option!r} for {ruleset} (known: {known})", option=k, ruleset=rs.id,
+                                    known=", ".join(rs.options) or msg("none")))
         if spec.get("type") == "bool":
             out[k] = v.lower() in ("1", "yes", "true", "on")
         elif spec.get("type") == "int":
             try:
                 out[k] = int(v)
             except ValueError:
-                raise TabletopError(f"option {k!r} needs a whole number, not {v!r}") from None
+                raise TabletopError(msg("option {option!r} needs a whole number, not {value!r}", option=k, value=v)) from None
         else:
             out[k] = v
     return out
@@ -65,7 +68,7 @@ def build_game(args):
     if getattr(args, "scenario", None):
         return Game.from_scenario(Path(args.scenario)), specs
     if not getattr(args, "ruleset", None):
-        raise TabletopError("play: name a ruleset (e.g. tabletop play sandbox), or use --load / --scenario")
+        raise TabletopError(msg("play: name a ruleset (e.g. tabletop play sandbox), or use --load / --scenario"))
     rs = load_ruleset(args.ruleset)
     seed = args.seed if getattr(args, "seed", None) is not None else new_seed()
     game = Game.new(rs, decks=[getattr(args, "deck1", None), getattr(args, "deck2", None)], seed=seed,
@@ -81,7 +84,7 @@ def run(args) -> int:
         seats = make_seats(specs, game.state.seed)
     except (TabletopError, ValueError, KeyError) as e:
         app.push(home(app))
-        app.message(str(e), "Cannot start the game")
+        app.message(e, N_("Cannot start the game"))
         return app.run()
     app.push(TableScene(app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
     return app.run()

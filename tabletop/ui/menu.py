@@ -14,13 +14,31 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionLi
 
 from tabletop.engine import Game, TabletopError, load_ruleset, ruleset_ids
 from tabletop.engine import saves
+from tabletop.engine.msg import Term, msg
+from tabletop.i18n import LANGUAGE_NAMES, N_
 
 from . import settings as settings_mod
 from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene
 from .table import TableScene
 
-SEAT_CHOICES = ["human", "easy", "normal", "hard"]
+SEAT_CHOICES = [N_("human"), N_("easy"), N_("normal"), N_("hard")]
+ANIM_WORDS = {"off": N_("off"), "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
+FAMILY = ("senkai", "fourdeck", "ijinden", "monmusu", "danmaku")
+
+
+def ruleset_title(rid: str):
+    """Return a ruleset's name in both languages (read from its ruleset.yaml alone), or its id."""
+    from tabletop.engine.ruleset import ruleset_dir
+    from tabletop.engine.yamlio import load_yaml
+    folder = ruleset_dir(rid)
+    try:
+        d = load_yaml(folder / "ruleset.yaml") if folder else None
+    except TabletopError:
+        d = None
+    if not isinstance(d, dict) or not isinstance(d.get("name"), str):
+        return rid
+    return Term(d.get("name_en") or d["name"], d["name"])
 
 
 def _scenario_title(path) -> str:
@@ -35,9 +53,11 @@ def _scenario_title(path) -> str:
 
 
 class MenuScene(Scene):
-    def __init__(self, app):
+    def __init__(self, app, page: str = "main", over: bool = False):
+        """`over`: the menu lies over a table (its settings page); Back goes back to the table."""
         super().__init__(app)
-        self.page = "main"
+        self.page = page
+        self.over = over
         self.widgets = []
         self.buttons = {}
         self.fields = {}
@@ -50,6 +70,9 @@ class MenuScene(Scene):
                 break
 
     def enter(self) -> None:
+        self.show(self.page)
+
+    def language_changed(self) -> None:
         self.show(self.page)
 
     def leave(self) -> None:
@@ -93,11 +116,12 @@ class MenuScene(Scene):
         t = self.app.words
         W, H = self.app.size
         self._label((0, 80, W, 70), "tabletop", object_id="#title")
-        self._label((0, 150, W, 30), "千怪戦戯 · fourdeck · イジンデン · モン娘☆は～れむ · danmaku")
-        items = [("New game", lambda: self.show("new")), ("Continue", self.continue_game),
-                 ("Load", lambda: self.show("load")), ("Scenarios", lambda: self.show("scenarios")),
-                 ("Layout studio", lambda: self.show("studio")), ("Settings", lambda: self.show("settings")),
-                 ("Quit", self.quit)]
+        ids = ruleset_ids()
+        self._label((0, 150, W, 30), " · ".join(t(ruleset_title(r)) for r in FAMILY if r in ids))
+        items = [(N_("New game"), lambda: self.show("new")), (N_("Continue"), self.continue_game),
+                 (N_("Load"), lambda: self.show("load")), (N_("Scenarios"), lambda: self.show("scenarios")),
+                 (N_("Layout studio"), lambda: self.show("studio")), (N_("Settings"), lambda: self.show("settings")),
+                 (N_("Quit"), self.quit)]
         y = 220
         for label, fn in items:
             self._button((W // 2 - 150, y, 300, 44), t(label), fn)
@@ -111,19 +135,19 @@ class MenuScene(Scene):
         y = 60
         self._label((x0, y, lw + fw, 60), t("New game"), object_id="#title")
         y += 70
-        ids = ruleset_ids()
         self._label((x0, y, lw, 32), t("Ruleset"))
-        self._dropdown("ruleset", (x0 + lw, y, fw, 32), ids, self.ruleset_id)
+        self._dropdown("ruleset", (x0 + lw, y, fw, 32), self._ruleset_choices(), self.ruleset_id)
         y += 42
         try:
             rs = load_ruleset(self.ruleset_id)
         except TabletopError as e:
-            self.app.message(str(e), "Ruleset")
+            self.app.message(e, N_("Ruleset"))
             rs = None
         decks = sorted(rs.decks, key=lambda d: (d not in rs.starter_decks, d)) if rs else []
         for p in (0, 1):
             self._label((x0, y, lw, 32), f"P{p + 1}")
-            self._dropdown(f"seat{p}", (x0 + lw, y, 140, 32), [t(s) for s in SEAT_CHOICES], t("human" if p == 0 else "normal"))
+            self._dropdown(f"seat{p}", (x0 + lw, y, 140, 32), [(t(s), s) for s in SEAT_CHOICES],
+                           "human" if p == 0 else "normal")
             start = rs.starter_decks[p % len(rs.starter_decks)] if rs and rs.starter_decks else (decks[0] if decks else "")
             shown = [(rs.decks[d].title or d, d) for d in decks]
             self._dropdown(f"deck{p}", (x0 + lw + 150, y, fw - 150, 32), shown, start)
@@ -133,7 +157,8 @@ class MenuScene(Scene):
                 self._label((x0, y, lw, 32), self.app.words.label(spec))
                 kind = spec.get("type", "bool")
                 if kind == "bool":
-                    self._dropdown("opt:" + name, (x0 + lw, y, 140, 32), ["yes", "no"], "yes" if spec.get("default") else "no")
+                    self._dropdown("opt:" + name, (x0 + lw, y, 140, 32), [(t("yes"), "yes"), (t("no"), "no")],
+                                   "yes" if spec.get("default") else "no")
                 elif kind == "choice":
                     ch = [str(c) for c in spec.get("choices") or []]
                     self._dropdown("opt:" + name, (x0 + lw, y, fw, 32), ch, str(spec.get("default")))
@@ -169,13 +194,13 @@ class MenuScene(Scene):
         t = self.app.words
         W, H = self.app.size
         self._label((W // 2 - 300, 50, 600, 60), t("Scenarios"), object_id="#title")
-        self._dropdown("ruleset", (W // 2 - 300, 120, 300, 32), ruleset_ids(), self.ruleset_id)
+        self._dropdown("ruleset", (W // 2 - 300, 120, 300, 32), self._ruleset_choices(), self.ruleset_id)
         self._label((W // 2 + 10, 120, 60, 32), "P2")
-        self._dropdown("seat1", (W // 2 + 70, 120, 230, 32), [t(s) for s in SEAT_CHOICES], t("human"))
+        self._dropdown("seat1", (W // 2 + 70, 120, 230, 32), [(t(s), s) for s in SEAT_CHOICES], "human")
         try:
             paths = load_ruleset(self.ruleset_id).scenario_paths()
         except TabletopError as e:
-            self.app.message(str(e), "Ruleset")
+            self.app.message(e, N_("Ruleset"))
             paths = []
         self.files = {_scenario_title(p): p for p in paths}
         lst = UISelectionList(pygame.Rect(W // 2 - 300, 170, 600, H - 310), list(self.files), self.manager)
@@ -204,12 +229,24 @@ class MenuScene(Scene):
         self._dropdown("size", (x0 + 200, 130, 300, 32), settings_mod.SIZES, "x".join(str(v) for v in s["size"]))
         self._label((x0, 172, 200, 32), t("Animation"))
         cur = next((k for k, v in settings_mod.ANIM.items() if v == s.get("anim")), "normal")
-        self._dropdown("anim", (x0 + 200, 172, 300, 32), list(settings_mod.ANIM), cur)
+        self._dropdown("anim", (x0 + 200, 172, 300, 32), [(t(ANIM_WORDS[k]), k) for k in settings_mod.ANIM], cur)
         self._label((x0, 214, 200, 32), t("Language"))
-        self._dropdown("language", (x0 + 200, 214, 300, 32), ["English", "日本語"],
-                       "日本語" if s.get("language") == "ja" else "English")
+        # Each language is named in itself, so a reader finds theirs whatever the window shows now.
+        self._dropdown("language", (x0 + 200, 214, 300, 32), [(name, code) for code, name in LANGUAGE_NAMES.items()],
+                       self.app.words.language)
         self._button((x0, 280, 180, 44), t("Apply"), self.apply_settings, object_id="#lit")
-        self._button((x0 + 200, 280, 180, 44), t("Back"), lambda: self.show("main"))
+        self._button((x0 + 200, 280, 180, 44), t("Back"), self.back)
+
+    def _ruleset_choices(self) -> list:
+        """Return the ruleset drop-down's (name in the language, id) pairs."""
+        return [(self.app.words(ruleset_title(r)), r) for r in ruleset_ids()]
+
+    def back(self) -> None:
+        """Leave the settings: back to the table under this menu, or to the main page."""
+        if self.over:
+            self.app.pop()
+        else:
+            self.show("main")
 
     # --- reading pages ------------------------------------------------------------------------
     def _value(self, name):
@@ -224,11 +261,8 @@ class MenuScene(Scene):
         return None
 
     def _seat_spec(self, name) -> str:
-        shown = self._value(name)
-        for s in SEAT_CHOICES:
-            if self.app.words(s) == shown:
-                return s
-        return "human"
+        value = self._value(name)
+        return value if value in SEAT_CHOICES else "human"
 
     def start_new(self) -> None:
         try:
@@ -242,7 +276,8 @@ class MenuScene(Scene):
                     try:
                         v = int(v)
                     except (TypeError, ValueError):
-                        raise TabletopError(f"option {self.app.words.label(spec)}: a whole number, please") from None
+                        raise TabletopError(msg("option {option}: a whole number, please",
+                                                option=rs.option_term(name))) from None
                 elif spec.get("type") == "choice":
                     for c in spec.get("choices") or []:
                         if str(c) == v:
@@ -250,13 +285,13 @@ class MenuScene(Scene):
                 opts[name] = v
             seed_text = (self._value("seed") or "").strip()
             if seed_text and not seed_text.lstrip("-").isdigit():
-                raise TabletopError(f"seed {seed_text!r}: a whole number, or leave it empty")
+                raise TabletopError(msg("seed {seed!r}: a whole number, or leave it empty", seed=seed_text))
             seed = int(seed_text) if seed_text else new_seed()
             decks = [self._value("deck0") or None, self._value("deck1") or None]
             game = Game.new(rs, decks=decks, seed=seed, options=opts)
             seats = make_seats([self._seat_spec("seat0"), self._seat_spec("seat1")], seed)
         except (TabletopError, ValueError, KeyError) as e:
-            self.app.message(str(e), "Cannot start the game")
+            self.app.message(e, N_("Cannot start the game"))
             return
         self.open_table(game, seats)
 
@@ -267,37 +302,40 @@ class MenuScene(Scene):
         try:
             game, specs, problems = load_with_seats(None, os.environ.get("TABLETOP_SAVES"))
         except TabletopError as e:
-            self.app.message(str(e), "Continue")
+            self.app.message(e, N_("Continue"))
             return
         if game is None:
-            self.app.message("No saved game to continue." + ("\n" + "\n".join(problems) if problems else ""),
-                             "Continue")
+            lang = self.app.words.language
+            from tabletop.i18n import render
+            self.app.message(self.app.words("No saved game to continue.")
+                             + ("\n" + "\n".join(render(p, lang) for p in problems) if problems else ""),
+                             N_("Continue"))
             return
         self.open_table(game, make_seats(specs or ["human", "human"], game.state.seed))
 
     def load_selected(self) -> None:
         name = self.fields["list"].get_single_selection()
         if not name:
-            self.app.message("Choose a save first.", "Load")
+            self.app.message(N_("Choose a save first."), N_("Load"))
             return
         try:
             game, specs, _ = load_with_seats(self.files[name])
             seats = make_seats(specs or ["human", "human"], game.state.seed)
         except (TabletopError, ValueError) as e:
-            self.app.message(str(e), "Cannot load the save")
+            self.app.message(e, N_("Cannot load the save"))
             return
         self.open_table(game, seats)
 
     def start_scenario(self) -> None:
         name = self.fields["list"].get_single_selection()
         if not name:
-            self.app.message("Choose a scenario first.", "Scenarios")
+            self.app.message(N_("Choose a scenario first."), N_("Scenarios"))
             return
         try:
             game = Game.from_scenario(self.files[name])
             seats = make_seats(["human", self._seat_spec("seat1")], game.state.seed)
         except (TabletopError, ValueError, KeyError) as e:
-            self.app.message(str(e), "Cannot start the scenario")
+            self.app.message(e, N_("Cannot start the scenario"))
             return
         self.open_table(game, seats)
 
@@ -309,24 +347,27 @@ class MenuScene(Scene):
         except (AttributeError, ValueError):
             pass
         s["anim"] = settings_mod.ANIM.get(self._value("anim"), 1.0)
-        s["language"] = "ja" if self._value("language") == "日本語" else "en"
+        lang = self._value("language")
+        s["language"] = lang if lang in LANGUAGE_NAMES else "en"
         settings_mod.save(s)
-        self.app.words.language = s["language"]
         if tuple(s["size"]) != tuple(self.app.size):
             self.app.set_size(s["size"])
-        self.show("settings")
+        if s["language"] != self.app.words.language:
+            self.app.set_language(s["language"])   # every scene, this page included, in the new language
+        else:
+            self.show("settings")
 
     def studio(self) -> None:
         """Open the layout studio for the chosen ruleset inside this window; come back to the menu."""
         try:
             from tabletop.layout.studio import run_studio
         except ImportError:
-            self.app.message("The layout studio is not installed in this version.", "Layout studio")
+            self.app.message(N_("The layout studio is not installed in this version."), N_("Layout studio"))
             return
         try:
             run_studio(self.ruleset_id, screen=self.app.screen)
         except (TabletopError, ValueError) as e:
-            self.app.message(str(e), "Layout studio")
+            self.app.message(e, N_("Layout studio"))
         self.show("main")
 
     def quit(self) -> None:
@@ -337,10 +378,10 @@ class MenuScene(Scene):
         if e.type == pygame_gui.UI_BUTTON_PRESSED and e.ui_element in self.buttons:
             self.buttons[e.ui_element]()
         elif e.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and e.ui_element is self.fields.get("ruleset"):
-            self.ruleset_id = e.text
+            self.ruleset_id = getattr(e, "selected_option_id", None) or e.text
             self.show(self.page)
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.page != "main":
-            self.show("main")
+            self.back() if self.page == "settings" else self.show("main")
 
     def draw(self, surface) -> None:
         surface.fill((24, 40, 34))

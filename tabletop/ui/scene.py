@@ -8,19 +8,35 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tabletop import i18n
+
 from . import settings as settings_mod
+
+def _font(size: int, bold: bool = False) -> dict:
+    """Return a theme font: pygame_gui's bundled Noto Sans JP (it covers Latin too), named by its files so
+    it serves every locale (pygame_gui loads it by itself only for the Japanese one)."""
+    d = {"name": "noto_sans_jp", "size": str(size),
+         "regular_resource": {"package": "pygame_gui.data", "resource": "NotoSansJP-Regular.otf"},
+         "bold_resource": {"package": "pygame_gui.data", "resource": "NotoSansJP-Bold.otf"}}
+    if bold:
+        d["bold"] = "1"
+    return d
+
 
 THEME = {
     "defaults": {
         "colours": {"normal_bg": "#2b3440", "hovered_bg": "#3b4a5c", "active_bg": "#1f5f8b",
                     "normal_text": "#eeeeee", "dark_bg": "#1c2229", "normal_border": "#55606e",
                     "selected_bg": "#1f5f8b", "disabled_bg": "#262b31", "disabled_text": "#777777"},
-        "font": {"name": "noto_sans_jp", "size": "14"},
+        "font": _font(14),
     },
-    "text_box": {"colours": {"dark_bg": "#161b21"}, "font": {"name": "noto_sans_jp", "size": "13"}},
-    "#answer_small": {"font": {"name": "noto_sans_jp", "size": "11"}},
+    "text_box": {"colours": {"dark_bg": "#161b21"}, "font": _font(13)},
+    # Each element type names the font too: the "defaults" block gives colours only.
+    **{kind: {"font": _font(14)} for kind in ("button", "label", "text_entry_line", "drop_down_menu",
+                                               "selection_list", "window", "tool_tip")},
+    "#answer_small": {"font": _font(11)},
     "#lit": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3b9a62"}},
-    "#title": {"font": {"name": "noto_sans_jp", "size": "40", "bold": "1"}},
+    "#title": {"font": _font(40, bold=True)},
 }
 
 
@@ -38,6 +54,10 @@ class Scene:
     def leave(self) -> None: ...
     def resize(self, size) -> None: ...
 
+    def language_changed(self) -> None:
+        """Show every word in the new language (`app.words.language`); by default, rebuild as on a resize."""
+        self.resize(self.app.size)
+
     def process_event(self, e: pygame.event.Event) -> None: ...
 
     def sees_widget_click(self, e: pygame.event.Event) -> bool:
@@ -53,15 +73,18 @@ class App:
 
     def __init__(self, size=None, settings: dict | None = None, home=None):
         self.settings = settings if settings is not None else settings_mod.load()
-        self.words = settings_mod.Words(self.settings.get("language", "en"))
+        self.words = i18n.Words(self.settings.get("language", "en"))
         size = tuple(size or self.settings.get("size") or (1600, 900))
         pygame.init()
         pygame.font.init()   # before the UIManager (else it cannot find its fonts)
         pygame.display.set_caption("tabletop")
         self.screen = pygame.display.set_mode(size, pygame.SCALED | pygame.RESIZABLE)
         self.size = self.screen.get_size()
-        # The Japanese font covers Latin too, so one setting serves both interface languages.
-        self.manager = pygame_gui.UIManager(self.size, THEME, starting_language="ja")
+        # pygame_gui's own localisation: our catalogues' plain words join its translations (a widget
+        # given an English word shows it in the locale), and set_locale switches every widget.
+        # The theme names the Japanese font, which covers Latin too, for both languages.
+        register_widget_words()
+        self.manager = pygame_gui.UIManager(self.size, THEME, starting_language=self.words.language)
         self.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": s, "style": st, "antialiased": "1"}
                                     for s in (13, 14) for st in ("bold",)])
         self.scenes: list[Scene] = []
@@ -109,6 +132,12 @@ class App:
         else:
             self.pop()
 
+    def open_settings(self) -> None:
+        """Open the settings page over the top scene (Back returns to it); a language applied there
+        switches every scene at once, the table underneath included."""
+        if self.home is not None:
+            self.push(self.home(self, page="settings", over=True))
+
     def set_size(self, size) -> None:
         """Change the window's logical size (the settings' window size)."""
         size = tuple(int(x) for x in size)
@@ -117,6 +146,14 @@ class App:
         self.manager.set_window_resolution(size)
         for s in self.scenes:
             s.resize(size)
+
+    def set_language(self, lang: str) -> None:
+        """Switch the whole window to `lang` at once: the widgets' locale, and every scene on the stack."""
+        self.words.language = lang if lang in i18n.LANGS else "en"
+        self.settings["language"] = self.words.language
+        self.manager.set_locale(self.words.language)
+        for s in self.scenes:
+            s.language_changed()
 
     # --- the loop ---------------------------------------------------------------------------
     def step(self, dt: float = 1 / 60) -> None:
@@ -147,8 +184,14 @@ class App:
         pygame.quit()
         return 0
 
-    def message(self, text: str, title: str = "tabletop", height: int = 280) -> None:
-        """Show a message in a dialog (errors included: the player sees words, never a traceback)."""
+    def message(self, text, title="tabletop", height: int = 280) -> None:
+        """Show a message in a dialog (errors included: the player sees words, never a traceback).
+
+        `text` and `title` are messages or plain text (rendered in the language), or an exception.
+        """
+        if isinstance(text, BaseException):
+            text = i18n.render_error(text, self.words.language)
+        text, title = self.words(text), self.words(title)
         w, h = min(720, self.size[0] - 40), min(height, self.size[1] - 40)
         rect = pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
         win = pygame_gui.elements.UIWindow(rect, self.manager, window_display_title=title)
@@ -158,6 +201,17 @@ class App:
         ok = pygame_gui.elements.UIButton(pygame.Rect(cw - 110, ch - 44, 100, 36), "OK", self.manager, container=win)
         self.dialogs[ok] = win
         self.last_message = text
+
+
+def register_widget_words() -> None:
+    """Add the catalogues' words without fields to pygame_gui's translations (python-i18n)."""
+    import i18n as gui_i18n   # python-i18n, pygame_gui's translation library
+    for lang in i18n.LANGS:
+        if lang == "en":
+            continue
+        for key, value in i18n.catalogue(lang).items():
+            if "{" not in key and "%" not in value:
+                gui_i18n.add_translation(key, value, locale=lang)
 
 
 def html_escape(s: str) -> str:

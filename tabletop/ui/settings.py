@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-DEFAULTS = {"size": [1600, 900], "anim": 1.0, "language": "en", "bot_delay": 0.6}
+DEFAULTS = {"size": [1600, 900], "anim": 1.0, "language": "en", "bot_delay": 0.6}   # language: see load()
 SIZES = ["1280x720", "1600x900", "1920x1080"]
 ANIM = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 
@@ -26,8 +26,12 @@ def config_dir() -> Path:
 
 
 def load() -> dict:
-    """Return the settings, with defaults for anything missing or unreadable."""
+    """Return the settings, with defaults for anything missing or unreadable.
+
+    The language defaults to what the environment asks for (LANG=ja_JP.UTF-8 starts in Japanese).
+    """
     out = json.loads(json.dumps(DEFAULTS))
+    out["language"] = language_from_env()
     try:
         d = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -48,41 +52,22 @@ def save(settings: dict) -> None:
 
 
 # --- interface words ------------------------------------------------------------------------
-_JA = {
-    "New game": "新しいゲーム", "Continue": "続きから", "Load": "ロード", "Scenarios": "シナリオ",
-    "Layout studio": "レイアウト工房", "Open the studio": "工房を開く", "Settings": "設定", "Quit": "終了", "Start": "開始", "Back": "戻る",
-    "Ruleset": "ルール", "Deck": "デッキ", "Seed": "シード", "human": "人間", "easy": "弱い",
-    "normal": "普通", "hard": "強い", "End phase": "フェイズ終了", "End turn": "ターン終了",
-    "Menu": "メニュー", "Undo": "取り消し", "Manual": "手動操作", "Save": "セーブ", "Resume": "再開",
-    "Main menu": "メインメニュー", "Shortcuts": "ショートカット", "Window size": "ウィンドウ",
-    "Animation": "アニメーション", "Language": "言語", "Apply": "適用", "Log": "ログ",
-    "Pass to Player {n} — click when ready": "プレイヤー{n}に交代 — 準備ができたらクリック",
-    "no move there": "そこへは動かせない", "Saved": "セーブしました", "Cancel": "キャンセル",
-    "Player {n}": "プレイヤー{n}", "Turn {n}": "ターン{n}", "P{n}'s turn": "P{n}のターン",
-    "view: P{n}": "表示: P{n}", "you are P{n}": "あなたはP{n}",
-    "drag a card to move it · click to use it · right-click for every action · "
-    "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help":
-        "ドラッグで移動 · クリックで使用 · 右クリックで全アクション · "
-        "Space: フェイズ終了 · Ctrl+Z 取り消し · Ctrl+S セーブ · M 手動操作 · F1 ヘルプ", "Waiting for P{n}": "P{n}の手番を待っています", "Options": "オプション",
-    "Setup": "準備", "click beside the cards to close": "カードの外をクリックで閉じる", "Game over": "ゲーム終了", "more": "その他",
-}
+# The words themselves live in the catalogues (tabletop/locale/ja/core.yaml); this is the interface's
+# short form of the translation layer, kept under its old name.
+from tabletop.i18n import LANGS, Words, language_from_env  # noqa: E402,F401
 
 
-class Words:
-    """Translate the interface's own words (card and zone names come from the ruleset)."""
+def chosen_language() -> str | None:
+    """Return the language written in the settings file, or None when the user never chose one."""
+    try:
+        d = json.loads((config_dir() / "settings.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    lang = d.get("language") if isinstance(d, dict) else None
+    return lang if isinstance(lang, str) else None
 
-    def __init__(self, language: str = "en"):
-        self.language = language
 
-    def __call__(self, text: str, **kw) -> str:
-        if self.language == "ja":
-            text = _JA.get(text, text)
-        return text.format(**kw) if kw else text
-
-    def label(self, obj) -> str:
-        """Pick a ruleset label: Japanese `label`, or `label_en` in English when there is one."""
-        if isinstance(obj, dict):
-            label, en = obj.get("label", ""), obj.get("label_en", "")
-        else:
-            label, en = getattr(obj, "label", ""), getattr(obj, "label_en", "")
-        return en if self.language == "en" and en else label
+def user_language() -> str:
+    """Return the language of the user's settings file, or else the one the environment (LANG) asks for."""
+    chosen = chosen_language()
+    return chosen if chosen in LANGS else language_from_env()

@@ -46,7 +46,7 @@ def _edited_hp(d):
 
 
 @pytest.mark.parametrize("edit, message", [
-    (_set_version, "save format version 0; this tabletop reads version 1"),
+    (_set_version, "save format version 0; this tabletop reads versions 1, 2"),
     (_bad_action, "action 2 of the log .* does not replay"),
     (_edited_hp, "does not match the saved position"),
 ])

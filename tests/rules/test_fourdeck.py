@@ -510,7 +510,7 @@ def test_fd_d19_spells_only_in_your_battle_phase(tmp_path):
           p2.spell: [s_mending]
         """)
     fire = uid(g, "s_hellfire")
-    assert "only in the バトルフェイズ" in why(g, "cast", card=fire)
+    assert f"only in the {g.ruleset.phase_label('battle')}" in why(g, "cast", card=fire)   # the phase in its words
     act(g, "end_phase")
     assert why(g, "cast", card=fire) is None
     act(g, "end_turn")                                   # P2's turn: P1 cannot answer with a spell

@@ -66,7 +66,7 @@ def test_settings_persist_in_the_config_folder(app, tmp_path):
     menu = app.push(MenuScene(app))
     app.step()
     menu.show("settings")
-    menu.fields["language"].selected_option = ("日本語", "日本語")
+    menu.fields["language"].selected_option = ("日本語", "ja")
     menu.fields["anim"].selected_option = ("fast", "fast")   # as a pick from the drop-down leaves it
     click(app, button(menu, "Apply").get_abs_rect().center)
     saved = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))

@@ -24,20 +24,25 @@ def test_the_preview_shows_field_labels_and_no_state_word_for_an_untapped_card(a
     _hover(app, scene, spot)
     assert scene.preview.previewed is not None and scene.preview.previewed.uid == spot.card.uid
     lines, text, state = scene.preview.text(scene.preview.previewed)
-    assert "特性 剣術" in lines[1] and "レベル 3" in lines[1]
+    assert "Traits 剣術" in lines[1] and "Level 3" in lines[1]   # English labels; the card's own words as printed
     assert "traits" not in lines[1] and "[" not in lines[1]
-    assert "偉業能力" in lines[1]                       # a filled str field keeps its label
+    assert "Feat" in lines[1]                            # a filled str field keeps its label
     assert state == []                                   # nothing is tapped: no "untapped" word
+    app.words.language = "ja"
+    lines, _, _ = scene.preview.text(scene.preview.previewed)
+    assert "特性 剣術" in lines[1] and "レベル 3" in lines[1] and "偉業能力" in lines[1]
 
 
 def test_lists_join_with_a_dot_and_zero_costs_and_empty_fields_are_left_out(app):
     g = Game.new("danmaku", seed=3)
     scene = table(app, g)
     card = types.SimpleNamespace(cid="alice", tapped=True, face_up=True, counters={})
+    app.words.language = "ja"
     lines, _, state = scene.preview.text(card)
     assert "種族 妖怪・魔法使い" in lines[1] and "通 50" in lines[1] and "手札破棄 1" in lines[1]
     assert "HP破棄" not in lines[1] and "P破棄" not in lines[1] and "cost_" not in lines[1]
-    assert state == [g.ruleset.word("tapped")]
+    assert state == [g.ruleset.word("tapped").ja]
+    app.words.language = "en"
     fd = Game.new("fourdeck", seed=3)
     scene = table(app, fd)
     spell = next(c for c in fd.ruleset.cards.values() if "deck_section" in c.stats and c.stats["deck_section"] is None)

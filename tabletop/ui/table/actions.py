@@ -16,6 +16,8 @@ import sys
 
 from tabletop.engine import Action, IllegalAction, TabletopError
 from tabletop.engine import saves
+from tabletop.engine.msg import Term, msg
+from tabletop.i18n import N_, render_error
 
 from ..players import seats_label
 from . import layout
@@ -151,7 +153,7 @@ class Actions:
             self.act(matches[0])
             return
         if matches:
-            sc.dialogs.open_menu("Choose", matches)
+            sc.dialogs.open_menu(msg("Choose"), matches)
             return
         reason = None
         if isinstance(src, int) and zone is not None and not sc.manual_mode:
@@ -161,7 +163,7 @@ class Actions:
                 if reason is None:   # the controller reads this drop as a move we did not list
                     self.act(a)
                     return
-        sc.say(reason or sc.app.words("no move there"))
+        sc.say(reason or msg("no move there"))
 
     def click(self, sp, z, player) -> None:
         """Apply what a click on card spot `sp` (or None), in zone `z`, over a player panel means."""
@@ -197,14 +199,14 @@ class Actions:
             return
         if not acts:
             if sc.legal:
-                sc.say("nothing to do with this card now (drag it, or right-click for its actions)")
+                sc.say(msg("nothing to do with this card now (drag it, or right-click for its actions)"))
             elif sc.game.to_act != sc.viewer:
-                sc.say("it is not your move")
+                sc.say(msg("it is not your move"))
             return
         aimed = [a for a in acts if aims_elsewhere(a, uid, clicked_zone)]
         if aimed and len(aimed) == len(acts):
             self.targeting = (src, aimed)
-            sc.say("choose a target (lit); Esc cancels")
+            sc.say(msg("choose a target (lit); Esc cancels"))
             return
         if len(acts) == 1:
             self.act(acts[0])
@@ -213,7 +215,7 @@ class Actions:
         if len(taps) == 1:
             self.act(taps[0])
             return
-        sc.dialogs.open_menu("Choose", acts, near=sc.mouse)
+        sc.dialogs.open_menu(msg("Choose"), acts, near=sc.mouse)
 
     def _aim(self, sp, z, player) -> None:
         """Finish a pending aim with the clicked card, zone or player; anything else cancels it."""
@@ -226,9 +228,9 @@ class Actions:
         if len(hit) == 1:
             self.act(hit[0])
         elif hit:
-            self.scene.dialogs.open_menu("Choose", hit)
+            self.scene.dialogs.open_menu(msg("Choose"), hit)
         else:
-            self.scene.say("cancelled")
+            self.scene.say(msg("cancelled"))
 
     def card_menu(self, sp, pos) -> None:
         """Open the list of every action of a right-clicked card (manual counters too in manual mode)."""
@@ -240,9 +242,10 @@ class Actions:
             acts += self._manual_extras(sp)
         sc.hover_key, sc.hover_t = sp.key, sc.HOVER_S   # show the preview with the menu
         if not acts:
-            sc.say("no action for this card now")
+            sc.say(msg("no action for this card now"))
             return
-        title = sc.rs.cards[sp.card.cid].name if sp.card.cid in sc.rs.cards else "card"
+        d = sc.rs.cards.get(sp.card.cid)
+        title = Term(d.name_en or d.name, d.name, card=True) if d is not None else msg("card")
         sc.dialogs.open_menu(title, acts, near=pos)
 
     def _manual_extras(self, sp) -> list[Action]:
@@ -260,7 +263,7 @@ class Actions:
         if len(acts) == 1:
             self.act(acts[0])
         else:
-            self.scene.dialogs.open_menu("Choose", acts, near=self.scene.mouse)
+            self.scene.dialogs.open_menu(msg("Choose"), acts, near=self.scene.mouse)
 
     def choose(self, a: Action) -> None:
         """Apply an action picked from a menu or an answer button."""
@@ -306,7 +309,9 @@ class Actions:
             events = g.apply(legal[0])
             a = legal[0]
         reason = getattr(bot, "last_reason", "") or ""
-        note = f"P{p + 1} (bot): {g.describe(a, sc.viewer)}" + (f" — {reason}" if reason else "")
+        said = g.describe(a, sc.viewer)
+        note = (msg("P{n} (bot): {action} — {reason}", n=p + 1, action=said, reason=reason) if reason
+                else msg("P{n} (bot): {action}", n=p + 1, action=said))
         print(f"tabletop: {note}", file=sys.stderr)
         sc.say(note)
         if error is not None:
@@ -327,7 +332,7 @@ class Actions:
                 path = saves.saves_dir(sc.save_folder) / saves.AUTOSAVE
                 saves.save_game(g, path, label=seats_label(sc.seats))
             except (OSError, TabletopError) as e:
-                sc.say(f"autosave failed: {e}")
+                sc.say(msg("autosave failed: {error}", error=render_error(e, sc.app.words.language)))
         nxt = g.to_act
         if sc.hotseat and nxt is not None and nxt != sc.viewer:
             sc.curtain = nxt
@@ -337,8 +342,8 @@ class Actions:
     def toggle_manual(self) -> None:
         sc = self.scene
         sc.manual_mode = not sc.manual_mode
-        sc.say("manual override on: anything goes, and the log marks each move" if sc.manual_mode
-               else "manual override off")
+        sc.say(msg("manual override on: anything goes, and the log marks each move") if sc.manual_mode
+               else msg("manual override off"))
         sc.refresh()
 
     def undo(self) -> None:
@@ -346,9 +351,9 @@ class Actions:
         if sc.seats[sc.viewer] is not None or sc.bot.busy:
             return
         if sc.game.undo():
-            sc.say("undone")
+            sc.say(msg("undone"))
         else:
-            sc.say("cannot undo past a draw, a shuffle, a reveal or the other player's move")
+            sc.say(msg("cannot undo past a draw, a shuffle, a reveal or the other player's move"))
         sc.refresh()
 
     def save(self) -> None:
@@ -357,6 +362,6 @@ class Actions:
         try:
             path = saves.save_game(sc.game, saves.saves_dir(sc.save_folder) / f"{sc.rs.id}-{stamp}.json")
         except (OSError, TabletopError) as e:
-            sc.app.message(f"Could not save: {e}", "Save")
+            sc.app.message(msg("Could not save: {error}", error=render_error(e, sc.app.words.language)), N_("Save"))
             return
-        sc.say(f"{sc.app.words('Saved')}: {path}")
+        sc.say(msg("Saved: {path}", path=str(path)))

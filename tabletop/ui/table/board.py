@@ -68,7 +68,7 @@ class Board:
                 col = (60, 80, 60)
             pygame.draw.rect(bg, col, z.rect, border_radius=6)
             pygame.draw.rect(bg, (70, 125, 95), z.rect, 1, border_radius=6)
-            label = t.label(z.spec) + ("" if z.owner is None or mine else f" (P{z.owner + 1})")
+            label = t.label(z.spec) if z.owner is None or mine else t("{zone} (P{n})", zone=z.spec.term, n=z.owner + 1)
             s = fonts.text(fonts.ellipsize(label, 12, z.rect.w - 8), 12, (200, 225, 205))
             pos = (z.rect.x + 5, z.rect.y + 1) if mine else (z.rect.x + 5, z.rect.bottom - s.get_height() - 1)
             bg.blit(s, pos)
@@ -79,6 +79,7 @@ class Board:
     def _make_badges(self) -> None:
         """Pre-render each card's badges (counters, controller badges) and each zone's line of text."""
         sc = self.scene
+        t = sc.app.words
         pub = sc.view.public if isinstance(sc.view.public, dict) else {}
         badges = pub.get("badges") or {}
         self.badge_chips = {}
@@ -87,9 +88,9 @@ class Board:
             texts = []
             for name, value in s.card.counters.items():
                 if value:
-                    texts.append(f"{sc.rs.words.get('counter.' + name, name)} {value}")
+                    texts.append(f"{t.render(sc.rs.words.get('counter.' + name, name))} {value}")
             if s.card.uid is not None:
-                texts += [str(x) for x in (badges.get(s.card.uid) or badges.get(str(s.card.uid)) or [])]
+                texts += [t.render(x) for x in (badges.get(s.card.uid) or badges.get(str(s.card.uid)) or [])]
             chips += [chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts]
             if chips:
                 self.badge_chips[s.key] = chips[:5]
@@ -98,9 +99,9 @@ class Board:
         for z in sc.zones:
             tx = ztext.get(z.key)
             if tx:
-                c = chip(fonts.ellipsize(str(tx), 12, z.rect.w - 8), 12, bold=True, bg=(40, 60, 110))
+                c = chip(fonts.ellipsize(t.render(tx), 12, z.rect.w - 8), 12, bold=True, bg=(40, 60, 110))
                 mine = z.owner is None or z.owner == sc.viewer
-                label = sc.app.words.label(z.spec) + ("" if mine else f" (P{z.owner + 1})")
+                label = t.label(z.spec) if mine else t("{zone} (P{n})", zone=z.spec.term, n=z.owner + 1)
                 label_w = fonts.text(label, 12).get_width() + 12
                 y = z.rect.y + 1 if mine else z.rect.bottom - c.get_height() - 1
                 if label_w + c.get_width() > z.rect.w:   # no room beside the name
@@ -119,7 +120,7 @@ class Board:
         out = []
         for name, now in card.stats.items():
             spec = fields.get(name)
-            label = (spec.get("label") if isinstance(spec, dict) else "") or name.upper()
+            label = (self.scene.app.words.label(spec) if isinstance(spec, dict) else "") or name.upper()
             up = now > (d.get(name) or 0)
             out.append((f"{label} {now}", STAT_UP if up else STAT_DOWN))
         return out
@@ -197,8 +198,8 @@ class Board:
         t = sc.app.words
         name = t.label(z.spec) if z is not None else str(sc.inspect)
         if z is not None and z.owner is not None:
-            name += f" (P{z.owner + 1})"
-        return fonts.text(name + " — " + t("click beside the cards to close"), 15, (235, 235, 235), bold=True)
+            name = t("{zone} (P{n})", zone=z.spec.term, n=z.owner + 1)
+        return fonts.text(t("{zone} — click beside the cards to close", zone=name), 15, (235, 235, 235), bold=True)
 
     # --- the coin, the banner, the curtain -----------------------------------------------------
     def coin_spot(self) -> tuple[int, int]:
@@ -221,9 +222,9 @@ class Board:
                     return (cx, y)
         return (cx, cy)
 
-    @staticmethod
-    def coin_word(heads: bool) -> str:
-        return "表 heads" if heads else "裏 tails"
+    def coin_word(self, heads: bool) -> str:
+        """Return the coin's result in the language shown."""
+        return self.scene.app.words("heads" if heads else "tails")
 
     def draw_coins(self, surface) -> None:
         """Draw a spinning coin, then its result, above the cards on a dimmed disc (never over zone names)."""
@@ -266,5 +267,5 @@ class Board:
         t = sc.app.words
         s = fonts.text(t("Pass to Player {n} — click when ready", n=sc.curtain + 1), 34, (240, 230, 200), bold=True)
         surface.blit(s, s.get_rect(center=(sc.size[0] // 2, sc.size[1] // 2)))
-        sub = fonts.text(f"{sc.rs.name} — turn {sc.view.turn}", 18, (160, 170, 190))
+        sub = fonts.text(t("{game} — turn {n}", game=sc.rs.title, n=sc.view.turn), 18, (160, 170, 190))
         surface.blit(sub, sub.get_rect(center=(sc.size[0] // 2, sc.size[1] // 2 + 44)))

@@ -80,7 +80,7 @@ class CardChoice:
                 self.items.append((rect, sc.renderer.face(d, w), a))
                 x += w + GAP
         pend = next((p for p in sc.view.pending if p.get("player") == sc.viewer), None)
-        self.title = str(pend.get("prompt")) if pend else ""
+        self.title = pend.get("prompt") or "" if pend else ""   # a message: rendered when drawn, in the language shown
 
     def draw(self, surface) -> None:
         if not self.items:
@@ -91,7 +91,8 @@ class CardChoice:
         surface.blit(shade, sc.area.topleft)
         first = self.items[0][0]
         if self.title:
-            t = fonts.text(fonts.ellipsize(self.title, 18, sc.area.w - 40), 18, (255, 235, 170), bold=True)
+            title = sc.app.words.render(self.title)
+            t = fonts.text(fonts.ellipsize(title, 18, sc.area.w - 40), 18, (255, 235, 170), bold=True)
             surface.blit(t, t.get_rect(midbottom=(sc.area.centerx, first.top - 10)))
         for rect, face, _ in self.items:
             over = rect.collidepoint(sc.mouse)

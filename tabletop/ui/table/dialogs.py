@@ -9,13 +9,16 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList, UIWindow
 
-SHORTCUTS = """Mouse: drag a card onto a lit zone or card to play it; click a card to use it (tap, attack; lit targets are then chosen with a click); right-click a card for all its actions; hover for a large preview; click a discard pile to spread it out.
+from tabletop.engine.msg import msg
+from tabletop.i18n import N_
+
+SHORTCUTS = N_("""Mouse: drag a card onto a lit zone or card to play it; click a card to use it (tap, attack; lit targets are then chosen with a click); right-click a card for all its actions; hover for a large preview; click a discard pile to spread it out.
 Space / Enter: end the phase (or the turn)
 Ctrl+Z: undo (not past a draw, a shuffle, a reveal or the other player's move)
 Ctrl+S: save the game
 M: manual override (move, tap, flip, count anything; logged as manual)
 Esc: cancel / game menu
-F1: this help"""
+F1: this help""")
 
 
 class Dialogs:
@@ -52,9 +55,10 @@ class Dialogs:
         self.close_menu()
         labels = {}
         for a in acts:
-            text = sc.game.describe(a, sc.viewer)
+            said = sc.game.describe(a, sc.viewer)
             if a.kind.startswith("m_") and sc.rs.controller != "sandbox":  # in the sandbox every move is manual
-                text = "[manual] " + text
+                said = msg("[manual] {action}", action=said)
+            text = sc.app.words.render(said)
             base, n = text, 2
             while text in labels:
                 text, n = f"{base} ({n})", n + 1
@@ -64,7 +68,7 @@ class Dialogs:
         x, y = near if near else (sc.area.centerx - w // 2, sc.area.centery - h // 2)
         x = max(0, min(x, sc.size[0] - w))
         y = max(0, min(y, sc.size[1] - h))
-        win = UIWindow(pygame.Rect(x, y, w, h), sc.manager, window_display_title=title[:40])
+        win = UIWindow(pygame.Rect(x, y, w, h), sc.manager, window_display_title=sc.app.words.render(title)[:40])
         lst = UISelectionList(pygame.Rect(0, 0, win.get_container().get_size()[0],
                                           win.get_container().get_size()[1]), list(labels), sc.manager,
                               container=win)
@@ -80,13 +84,14 @@ class Dialogs:
         sc = self.scene
         self.close_dialog()
         t = sc.app.words
-        w, h = 300, 300
+        w, h = 300, 342
         win = UIWindow(pygame.Rect((sc.size[0] - w) // 2, (sc.size[1] - h) // 2, w, h), sc.manager,
                        window_display_title=t("Menu"))
         acts = {}
         y = 6
         for label, fn in ((t("Resume"), lambda: None), (t("Save") + " (Ctrl+S)", sc.actions.save),
-                          (t("Shortcuts") + " (F1)", self.show_help), (t("Main menu"), sc.app.go_home),
+                          (t("Shortcuts") + " (F1)", self.show_help), (t("Settings"), sc.app.open_settings),
+                          (t("Main menu"), sc.app.go_home),
                           (t("Quit"), self._quit)):
             b = UIButton(pygame.Rect(10, y, w - 52, 36), label, sc.manager, container=win)
             acts[b] = self._dialog_call(win, fn)
@@ -109,4 +114,4 @@ class Dialogs:
         self.scene.app.running = False
 
     def show_help(self) -> None:
-        self.scene.app.message(SHORTCUTS, "Shortcuts", height=420)
+        self.scene.app.message(SHORTCUTS, N_("Shortcuts"), height=420)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
+from tabletop.i18n import N_
+
 from .. import fonts, geometry
 from ..scene import html_escape
 
@@ -21,8 +23,8 @@ LOG_MIN_LINES = 6  # the log never shows fewer lines than this, whatever the win
 LOG_LINE_H = 22    # one log line (pygame_gui's text box at the theme's 14 pt)
 LOG_MIN_H = LOG_MIN_LINES * LOG_LINE_H + 12
 PANEL_MIN_H = 100  # a player panel gives way down to this before the log does
-HINT = ("drag a card to move it · click to use it · right-click for every action · "
-        "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
+HINT = N_("drag a card to move it · click to use it · right-click for every action · "
+          "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
 
 
 class Hud:
@@ -97,7 +99,7 @@ class Hud:
         for b, a in self.ui.get("actions", []):
             if el is b:
                 if a is None:
-                    self.scene.dialogs.open_menu("Actions", self.scene.actions.button_actions())
+                    self.scene.dialogs.open_menu(self.scene.app.words("Actions"), self.scene.actions.button_actions())
                 else:
                     self.scene.actions.act(a)
                 return True
@@ -161,12 +163,13 @@ class Hud:
         prompt = ""
         for p in sc.view.pending:
             who = "P%d" % (p["player"] + 1)
-            prompt = f"<b>{who}</b>: {html_escape(str(p.get('prompt', '')))}"
+            prompt = f"<b>{who}</b>: {html_escape(t.render(p.get('prompt', '')))}"
             break
         if sc.manual_mode:
-            prompt = "<b>" + html_escape(t("Manual")) + "</b>: drag, click, right-click anything; moves are logged as manual"
+            prompt = ("<b>" + html_escape(t("Manual")) + "</b>: "
+                      + html_escape(t("drag, click, right-click anything; moves are logged as manual")))
         elif sc.game.is_over():
-            prompt = f"<b>{html_escape(str(sc.game.outcome()))}</b>"
+            prompt = f"<b>{html_escape(t.render(sc.game.outcome().message))}</b>"
         elif sc.view.to_act is not None and sc.view.to_act != sc.viewer:
             prompt = prompt or html_escape(t("Waiting for P{n}", n=sc.view.to_act + 1))
         return prompt
@@ -177,17 +180,22 @@ class Hud:
         who = t("Player {n}", n=p + 1)
         seat = sc.seats[p]
         if seat is not None:
-            who += f" (bot: {getattr(seat, 'level', 'bot')})"
+            level = getattr(seat, "level", None)
+            who = t("{who} (bot: {level})", who=who, level=t(level)) if level else t("{who} (bot)", who=who)
         elif not sc.hotseat:
-            who += " (you)"
+            who = t("{who} (you)", who=who)
         mark = " ◀" if v.to_act == p else ""
         rows = []
         pub = v.public.get("players") if isinstance(v.public, dict) else None
-        values = pub[p] if pub and len(pub) > p and isinstance(pub[p], dict) else v.players[p]
+        if pub and len(pub) > p and isinstance(pub[p], dict):
+            values = pub[p]
+        else:   # the player values themselves, named by the ruleset's `value.<key>` words
+            values = {sc.game.controller.value_word(k): val for k, val in v.players[p].items()}
         for k, val in values.items():
             if isinstance(val, (dict, list)):
-                val = len(val) if isinstance(val, list) else ", ".join(f"{a} {b}" for a, b in val.items())
-            rows.append(f"{html_escape(str(k))} <b>{html_escape(str(val))}</b>")
+                val = len(val) if isinstance(val, list) else ", ".join(f"{t.render(a)} {t.render(b)}"
+                                                                        for a, b in val.items())
+            rows.append(f"{html_escape(t.render(k))} <b>{html_escape(t.render(val))}</b>")
         if not pub:   # no panel data from the controller: at least the sizes of hand and piles
             for z in sc.zones:
                 if z.owner == p and z.spec.kind in ("pile", "hand"):
@@ -202,20 +210,27 @@ class Hud:
     def _update_log(self, lines) -> None:
         """Show the log; new lines are appended (re-laying out the whole box costs ~100 ms)."""
         viewer = self.scene.viewer
+        lines = [self.scene.app.words.render(x) for x in lines]   # in the language shown now
         if self._log_viewer != viewer:   # another seat's log: never keep a line of the old one
             self._log_shown, self._log_viewer = [], viewer
         shown = self._log_shown
         if lines == shown:
             return
         box = self.ui["log"]
+        # Lines are wrapped here (Japanese breaks between characters, not at hyphens as the box would).
+        wrap_rect = getattr(box, "text_wrap_rect", None)
+        width = (wrap_rect.w if wrap_rect is not None else box.get_relative_rect().w - 18) - 22   # the scroll bar
+
+        def html(xs):
+            return "<br>".join(html_escape(ln) for x in xs for ln in fonts.wrap(x, 13, width))
         for d in range(1, min(len(lines), 30) + 1):
             keep = len(lines) - d
             if shown and keep > 0 and lines[:keep] == shown[len(shown) - keep:] and self._log_rows < 200:
-                box.append_html_text("<br>" + "<br>".join(html_escape(x) for x in lines[keep:]))
+                box.append_html_text("<br>" + html(lines[keep:]))
                 self._log_rows += d
                 break
         else:
-            box.set_text("<br>".join(html_escape(x) for x in lines))
+            box.set_text(html(lines))
             self._log_rows = len(lines)
         self._log_shown = list(lines)
         if box.scroll_bar is not None:
@@ -246,7 +261,7 @@ class Hud:
         y = self.ui["prompt_y"]
         shown = acts if len(acts) <= cap else acts[:cap - 1]
         for a in shown:
-            text = sc.game.describe(a, sc.viewer)
+            text = sc.app.words.render(sc.game.describe(a, sc.viewer))
             label, oid = text, None
             if fonts.font(14).size(text)[0] > iw - 14:   # too long: a smaller font, then an ellipsis
                 oid = "#answer_small"
@@ -256,7 +271,7 @@ class Hud:
             self.ui["actions"].append((b, a))
             y += 28
         if len(acts) > cap:
-            more = f"… {len(acts) - len(shown)} {sc.app.words('more')}"
+            more = sc.app.words("… {n} more", n=len(acts) - len(shown))
             b = UIButton(pygame.Rect(4, y, iw, 26), more, sc.manager, container=self.ui["side"])
             self.ui["actions"].append((b, None))
 
@@ -268,13 +283,7 @@ class Hud:
             t = sc.app.words
             bar = pygame.Surface((sc.size[0], geometry.TOP_BAR))
             bar.fill((16, 20, 25))
-            v = sc.view
-            parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
-            shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
-            parts += [f"{k}: {val}" for k, val in shared.items()]
-            seen_as = "view: P{n}" if sc.hotseat or not sc.humans else "you are P{n}"
-            parts.append(t(seen_as, n=sc.viewer + 1))
-            info = "   ".join(parts)
+            info = "   ".join(self.top_bar_words())
             phases = self.phase_items()
             # A narrow window sets the phases smaller and closer, then cuts the rest short: never off the edge.
             size, pad = 14, 16
@@ -295,6 +304,17 @@ class Hud:
             self.top_bar = bar
         surface.blit(self.top_bar, (0, 0))
 
+    def top_bar_words(self) -> list[str]:
+        """Return the top bar's words after the phases: turn, whose turn, shared values, whose view."""
+        sc = self.scene
+        t, v = sc.app.words, sc.view
+        parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
+        shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
+        parts += [t("{name}: {value}", name=k, value=val) for k, val in shared.items()]
+        seen_as = N_("view: P{n}") if sc.hotseat or not sc.humans else N_("you are P{n}")
+        parts.append(t(seen_as, n=sc.viewer + 1))
+        return parts
+
     def phase_items(self) -> list[tuple[str, bool]]:
         """Return the phase bar's (label, lit) entries.
 
@@ -312,7 +332,7 @@ class Hud:
             hidden = {p["id"] for p in rs.phases if p["id"].startswith(("mulligan", "side"))}
         items = [(t.label(p), p["id"] == cur) for p in rs.phases if p["id"] == cur or p["id"] not in hidden]
         if cur and not any(p["id"] == cur for p in rs.phases):
-            label = rs.words.get("phase." + cur) or (t("Setup") if cur == "setup" else cur)
+            label = t.render(rs.words.get("phase." + cur) or (t("Setup") if cur == "setup" else cur))
             items.insert(0, (label, True))
         return items
 
@@ -323,7 +343,7 @@ class Hud:
         r = pygame.Rect(0, y, sc.size[0] - geometry.SIDE_PANEL, geometry.STATUS_BAR)
         surface.fill((16, 20, 25), r)
         if sc.message_t > 0 and sc.message:
-            s = fonts.text(fonts.ellipsize(sc.message, 15, r.w - 16), 15, (255, 210, 120))
+            s = fonts.text(fonts.ellipsize(sc.app.words.render(sc.message), 15, r.w - 16), 15, (255, 210, 120))
         else:
             s = fonts.text(sc.app.words(HINT), 13, (140, 150, 160))
         surface.blit(s, (8, y + (geometry.STATUS_BAR - s.get_height()) // 2))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.engine.msg import msg
+
 from . import layout
 from .actions import source
 
@@ -82,7 +84,7 @@ class Pointer:
         src = source(sp)
         acts = sc.actions.moves_from(src)
         if not acts and not sc.legal and sc.game.to_act != sc.viewer and not sc.manual_mode:
-            sc.say("it is not your move")
+            sc.say(msg("it is not your move"))
         r = layout.spot_rect(sc, sp)
         self.drag = (sp, src, acts, (r.centerx - pos[0], r.centery - pos[1]))
 

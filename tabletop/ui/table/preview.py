@@ -52,7 +52,8 @@ class Preview:
 
     def image(self, card) -> pygame.Surface:
         """Return a large, readable picture of a card with its full text (cached per card and state)."""
-        key = (card.cid, card.tapped, card.face_up, tuple(sorted(card.counters.items())))
+        key = (card.cid, card.tapped, card.face_up, tuple(sorted(card.counters.items())),
+               self.scene.app.words.language)
         img = self.cache.get(key)
         if img is not None:
             return img
@@ -84,25 +85,25 @@ class Preview:
     def text(self, card) -> tuple[list[str], str, list[str]]:
         """Return the preview's words: (name and kind lines, a translation of the card text if the
         interface language has one, state words such as tapped)."""
-        rs = self.scene.rs
+        rs, t = self.scene.rs, self.scene.app.words
         d = rs.cards[card.cid]
-        lines = [d.name + (f"  ({d.name_en})" if d.name_en else "")]
+        lines = [d.name + (f"  ({d.name_en})" if d.name_en else "")]   # the card's names as printed
         kind = rs.card_kinds.get(d.kind, {})
         kind = kind if isinstance(kind, dict) else {}
-        lines.append("  ".join([self.scene.app.words.label(kind) or d.kind] + stat_texts(d, kind)))
+        lines.append("  ".join([t.label(kind) or d.kind] + stat_texts(d, kind, t)))
         # the state word only when it says something: most games never tap, and untapped is the norm
-        state = [rs.word("tapped")] if card.tapped else []
+        state = [t.render(rs.word("tapped"))] if card.tapped else []
         if not card.face_up:
-            state.append(rs.word("face_down"))
-        state += [f"{rs.words.get('counter.' + k, k)} {v}" for k, v in card.counters.items() if v]
+            state.append(t.render(rs.word("face_down")))
+        state += [f"{t.render(rs.words.get('counter.' + k, k))} {v}" for k, v in card.counters.items() if v]
         # The face at this size shows the card's own text; below it only a translation adds anything.
-        words = self.scene.app.words
-        text = getattr(d, "text_en", "") if getattr(words, "language", "ja") == "en" else ""
+        text = getattr(d, "text_en", "") if t.language == "en" else ""
         return lines, text or "", state
 
 
-def stat_texts(d, kind: dict) -> list[str]:
-    """Return a card's kind fields as "label value": ruleset labels, no empty values, no zero costs."""
+def stat_texts(d, kind: dict, words=None) -> list[str]:
+    """Return a card's kind fields as "label value": ruleset labels (in `words`' language), no empty values,
+    no zero costs."""
     fields = kind.get("fields") or {}
     out = []
     for name, v in d.stats.items():
@@ -111,7 +112,7 @@ def stat_texts(d, kind: dict) -> list[str]:
         if name.startswith("cost_") and v == 0:
             continue
         spec = fields.get(name)
-        label = (spec.get("label") if isinstance(spec, dict) else "") or name
+        label = ((words.label(spec) if words is not None else spec.get("label")) if isinstance(spec, dict) else "") or name
         if isinstance(v, bool):   # a yes/no field: its name when yes, nothing when no
             if v:
                 out.append(label)

@@ -122,8 +122,13 @@ class TableScene(Scene):
         self.inspect = zone_key
         self.refresh()
 
+    def language_changed(self) -> None:
+        """Show the table in the new language: every drawn word and widget afresh (the log re-read too)."""
+        self.resize(self.size)
+        self.refresh()
+
     def say(self, text: str) -> None:
-        """Show a message in the status line for a few seconds."""
+        """Show a message (a Msg or text) in the status line for a few seconds."""
         self.message, self.message_t = text, 4.0
 
     def hover_moved(self) -> None:
@@ -190,5 +195,5 @@ class TableScene(Scene):
         self.preview.draw(surface)
         self.board.draw_coins(surface)
         if self.view.outcome is not None:
-            self.board.banner(surface, str(self.view.outcome))
+            self.board.banner(surface, self.app.words.render(self.view.outcome.message))
         self.hud.draw_status(surface)

@@ -127,7 +127,7 @@ class Sprites:
                     shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)
                     shade.fill((10, 20, 60, 120))
                     base.blit(shade, (0, 0))
-                    t = chip(sc.rs.word("face_down"), 11)
+                    t = chip(sc.app.words.render(sc.rs.word("face_down")), 11)
                     base.blit(t, t.get_rect(center=(base.get_width() // 2, base.get_height() // 2)))
             if base.get_width() != w:
                 base = pygame.transform.smoothscale(base, (w, round(w * base.get_height() / base.get_width())))
