@@ -12,6 +12,7 @@ from tabletop.engine import Action, DataError, DataErrors, Game, IllegalAction
 from tabletop.engine.effects import check_steps, is_manual
 from tabletop.engine.ruleset import deck_from_data, load_ruleset
 from tabletop.engine.yamlio import parse_yaml
+from tabletop.i18n import render
 
 ROOT = Path(__file__).resolve().parents[2]
 SCEN = ROOT / "rulesets" / "danmaku" / "scenarios"
@@ -353,7 +354,7 @@ def test_dm_r20_end_phase_passes_to_the_opponent(tmp_path):
     force_coins(g, [False])
     ev = attack(g)
     assert g.state.active == 1 and g.state.phase == "main" and g.state.turn == 6
-    assert any(e.kind == "phase" and "end phase" in e.text for e in ev)
+    assert any(e.kind == "phase" and "End phase" in e.text for e in ev)
 
 
 # --- hit check and the four cases ------------------------------------------------------------------
@@ -449,10 +450,10 @@ def test_dm_r29_requirements_use_the_main_characters_values(tmp_path):
     g = scenario(tmp_path, {"p1.main": [{"card": "cirno", "under": ["power"] * 3}], "p1.familiars": ["patchouli"],
                             "p1.hand": ["royal_flare", "library"]})
     rf = uid(g, "p1.hand", "royal_flare")
-    assert "符20" in g.why_not(Action.make("declare", 0, card=rf, to="0.spell"))
+    assert "符20" in render(g.why_not(Action.make("declare", 0, card=rf, to="0.spell")), "ja")
     g = scenario(tmp_path, {"p1.main": [{"card": "alice", "under": ["power"] * 3}], "p1.hand": ["royal_flare", "library"]})
     rf = uid(g, "p1.hand", "royal_flare")
-    assert "符60" in g.why_not(Action.make("declare", 0, card=rf, to="0.spell"))
+    assert "符60" in render(g.why_not(Action.make("declare", 0, card=rf, to="0.spell")), "ja")
     act(g, "p1 support", card=uid(g, "p1.hand", "library"), to="0.supports")    # 符+20 → 80
     act(g, "p1 declare", card=rf, to="0.spell")
 
