@@ -595,7 +595,7 @@ class Danmaku(EffectsMixin, Controller):
     def do_support(self, s, a):
         c = self.move(s, a["card"], f"{a.player}.supports", face_up=True)
         c.counters["time"] = self.card_def(s, c.uid).get("time") or 1
-        self.log(s, msg("{player} uses {card} ({time}{n})", player=PN(a.player), card=self.card_ref(s, c.uid, "all"),
+        self.log(s, msg("{player} uses {card} ({time} {n})", player=PN(a.player), card=self.card_ref(s, c.uid, "all"),
                         time=self.rs.word("counter.time"), n=c.counters["time"]))
         self.fire(s, c.uid, "play", a.player)
 
@@ -627,7 +627,7 @@ class Danmaku(EffectsMixin, Controller):
         c.counters["hp"] = d.get("hp") or 1
         c.counters["time"] = d.get("time") or 1
         st = self.rs.stat_term
-        self.log(s, msg("{player} declares {card} ({atk}{a}/{hit}{h} {time}{t}/{hp}{n})", player=PN(a.player),
+        self.log(s, msg("{player} declares {card} ({atk} {a}/{hit} {h}, {time} {t}/{hp} {n})", player=PN(a.player),
                         card=self.card_ref(s, c.uid, "all"), atk=st("atk"), a=d.get("atk"), hit=st("hit"), h=d.get("hit"),
                         time=st("time"), t=d.get("time"), hp=st("hp"), n=d.get("hp")), kind="declare")
         self.fire(s, c.uid, "declare", a.player)
@@ -678,7 +678,7 @@ class Danmaku(EffectsMixin, Controller):
             c = s.cards[u]
             c.counters["hp"] = max(0, self.hp(s, u) - d.get("cost_hp"))
             hp = self.rs.word("counter.hp")
-            self.log(s, msg("{card} pays {hp}{n} ({hp} {left})", card=card, hp=hp, n=d.get("cost_hp"),
+            self.log(s, msg("{card} pays {hp} {n} ({hp} {left})", card=card, hp=hp, n=d.get("cost_hp"),
                             left=c.counters["hp"]))
         if d.get("cost_hand"):
             self.ask(s, p, "pay_discard", msg("{card}: discard a card from your hand (cost)", card=card),
@@ -795,15 +795,15 @@ class Danmaku(EffectsMixin, Controller):
         d = hit - eva
         st = self.rs.stat_term
         if d >= 20:
-            self.log(s, msg("hit check: {hit}{h} − {eva}{e} = {d} ≥ 20: hit ({rule})", hit=st("hit"), h=hit,
+            self.log(s, msg("hit check: {hit} {h} − {eva} {e} = {d} ≥ 20: hit ({rule})", hit=st("hit"), h=hit,
                             eva=st("eva"), e=eva, d=d, rule="DM-R21"), kind="hit")
             return True
         if d <= -20:
-            c1 = self.coin(s, msg("hit check: evasion ahead by 20 or more, two heads hit ({rule})", rule="DM-D1"))
+            c1 = self.coin(s, msg("hit check {rule}: evasion ahead by 20 or more, two heads hit", rule="DM-D1"))
             c2 = self.coin(s, msg("hit check: second coin"))
             ok = c1 and c2
         else:
-            ok = self.coin(s, msg("hit check: {hit}{h} − {eva}{e} = {d}, heads hits ({rule})", hit=st("hit"), h=hit,
+            ok = self.coin(s, msg("hit check {rule}: {hit} {h} − {eva} {e} = {d}, heads hits", hit=st("hit"), h=hit,
                                   eva=st("eva"), e=eva, d=d, rule="DM-R21"))
         self.log(s, msg("hit!") if ok else msg("missed: the danmaku phase ends"), kind="hit" if ok else "miss")
         return ok
@@ -823,7 +823,7 @@ class Danmaku(EffectsMixin, Controller):
             who = msg("{card}'s normal shot with familiars" if at_spell and s.zones[f"{p}.familiars"]
                       else "{card}'s normal shot", card=self.card_ref(s, m, "all"))
         guard = foe_main if at_spell else target                           # DM-R22 / DM-R25
-        self.log(s, msg("{who} → {target} ({atk}{n})", who=who, target=self.card_ref(s, target, "all"),
+        self.log(s, msg("{who} → {target} ({atk} {n})", who=who, target=self.card_ref(s, target, "all"),
                         atk=self.rs.stat_term("atk"), n=attack), kind="attack_value", target=target)
         if not self.hit_check(s, hit, self.stat(s, guard, "eva")):
             return
@@ -831,7 +831,7 @@ class Danmaku(EffectsMixin, Controller):
         dmg = max(0, attack - guard_def)                                   # DM-R23, DM-D2
         c = s.cards[target]
         c.counters["hp"] = max(0, self.hp(s, target) - dmg)
-        self.log(s, msg("{card} takes {n} damage ({atk}{a} − {def_}{d}); {hp} {left}", card=self.card_ref(s, target, "all"),
+        self.log(s, msg("{card} takes {n} damage ({atk} {a} − {def_} {d}); {hp} {left}", card=self.card_ref(s, target, "all"),
                         n=dmg, atk=self.rs.stat_term("atk"), a=attack, def_=self.rs.stat_term("def"), d=guard_def,
                         hp=self.rs.word("counter.hp"), left=c.counters["hp"]), kind="damage", target=target, amount=dmg)
         self.state_rules(s)
@@ -865,7 +865,7 @@ class Danmaku(EffectsMixin, Controller):
         for u in list(s.zones[f"{p}.supports"]) + list(s.zones[f"{p}.spell"]):
             c = s.cards[u]
             c.counters["time"] = max(0, c.counters.get("time", 0) - 1)
-            self.log(s, msg("{card}: {time}{n}", card=self.card_ref(s, u, "all"), time=self.rs.word("counter.time"),
+            self.log(s, msg("{card}: {time} {n}", card=self.card_ref(s, u, "all"), time=self.rs.word("counter.time"),
                             n=c.counters["time"]))
         self.state_rules(s)
         if s.outcome is None:
@@ -1016,12 +1016,11 @@ class Danmaku(EffectsMixin, Controller):
                 zs["main"].term: self.card_ref(s, m, "all") if m is not None and s.cards[m].face_up else "—",
                 w("counter.hp"): self.hp(s, m) if m is not None else 0,
                 w("value.p"): self.power(s, m) if m is not None else 0,
-                w("side"): len(s.zones[f"{p}.side"]),
+                zs["side"].term: len(s.zones[f"{p}.side"]),
                 zs["deck"].term: len(s.zones[f"{p}.deck"]),
                 zs["hand"].term: len(s.zones[f"{p}.hand"]),
                 zs["spell_grave"].term: len(s.zones[f"{p}.spell_grave"]),
-                msg("{power}/{score}", power=w("power"), score=w("score")): msg("{power}/{score}", power=used[0],
-                                                                                score=used[1]),
+                msg("Power/Score"): msg("{power}/{score}", power=used[0], score=used[1]),
             })
         badges = {}
         for p in (0, 1):
