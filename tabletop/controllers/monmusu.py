@@ -119,7 +119,7 @@ class Monmusu(EffectsMixin, Controller):
         for p in (0, 1):
             self.shuffle(s, f"{p}.deck")
         s.phase = "setup"
-        winner = 0 if self.coin(s, msg("janken ({rule})", rule="MM-R6")) else 1
+        winner = 0 if self.coin(s, msg("janken {rule}", rule="MM-R6")) else 1
         self.log(s, msg("{player} wins the janken and chooses first or second ({rule})", player=_p(winner),
                         rule="MM-R6"))
         self.ask(s, winner, "order", msg("You won the janken: choose to go first or second ({rule})", rule="MM-R6"),
