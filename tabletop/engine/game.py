@@ -14,7 +14,7 @@ from pathlib import Path
 from .action import Action, Event
 from .controller import controller_class
 from .errors import DataError, IllegalAction
-from .msg import msg
+from .msg import Msg, msg
 from .ruleset import DeckList, Ruleset, load_deck, load_ruleset
 from .state import Card, Outcome, State, zone_key
 from .view import View, make_view
@@ -35,6 +35,7 @@ class Game:
         self.initial = initial if initial is not None else state.to_dict()
         self.actions: list[str] = list(actions or [])
         self.barrier = len(self.actions)   # undo never goes back past this many actions
+        self.barrier_why: Msg | None = None  # why the barrier stands where it does (None: the game's start)
         self.scenario = scenario
         self._cands = None                 # (state key, candidates, legal actions or None)
         self._version = 0                  # bumped whenever the state changes
@@ -165,8 +166,11 @@ class Game:
             self.state = self._replayed(self.actions)
             raise
         self.actions.append(record)
-        if s.revealed or s.rng.draws != draws or self.to_act != actor or s.outcome is not None:
-            self.barrier = len(self.actions)
+        why = (_BARRIER_WHY["over"] if s.outcome is not None else _BARRIER_WHY["revealed"] if s.revealed
+               else _BARRIER_WHY["random"] if s.rng.draws != draws else
+               _BARRIER_WHY["passed"] if self.to_act != actor else None)
+        if why is not None:
+            self.barrier, self.barrier_why = len(self.actions), why
         s.revealed = False
         return s.log[n_log:]
 
@@ -206,6 +210,12 @@ class Game:
     def can_undo(self) -> bool:
         return len(self.actions) > self.barrier
 
+    def undo_blocked(self) -> Msg | None:
+        """Return why `undo` would refuse now (the action that set the barrier, or nothing to undo), or None."""
+        if self.can_undo():
+            return None
+        return self.barrier_why or _BARRIER_WHY["start"]
+
     def undo(self) -> bool:
         """Take back the last action, unless it revealed a hidden card, drew randomness or passed play."""
         if not self.can_undo():
@@ -233,7 +243,7 @@ class Game:
         g.state = self.state.clone()
         g.initial = self.initial
         g.actions = list(self.actions)
-        g.barrier = self.barrier
+        g.barrier, g.barrier_why = self.barrier, self.barrier_why
         g.scenario = self.scenario
         g._cands, g._version = None, 0
         if self._cands is not None and self._cands[0] == self._key(self._cands[0][3]):
@@ -266,11 +276,22 @@ class Game:
                 why = e.reason if isinstance(e, IllegalAction) else str(e)
                 raise IllegalAction(msg("action {n} of the log ({text!r}) does not replay: {why}", n=i + 1, text=text,
                                         why=why)) from None
-        g.barrier = len(g.actions)
+        g.barrier, g.barrier_why = len(g.actions), _BARRIER_WHY["loaded"]
         if check and "state" in d and _checked(g.state.to_dict(), words) != _checked(d["state"], words):
             raise IllegalAction(msg("the replayed game does not match the saved position "
                                     "(the save was made with other card data or another version)"))
         return g
+
+
+# Why undo stops where it does (Game.undo_blocked): the kinds of action it never takes back.
+_BARRIER_WHY = {
+    "revealed": msg("the last action drew or showed a hidden card — undo stops before hidden information"),
+    "random": msg("the last action drew on chance (a shuffle, a coin) — undo stops before hidden information"),
+    "passed": msg("the last action handed play to the other player — undo stops there"),
+    "over": msg("the game is over"),
+    "start": msg("nothing to undo yet"),
+    "loaded": msg("the game was loaded here — undo stops at the loaded position"),
+}
 
 
 # --- helpers ---------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ def run(args) -> int:
         app.push(home(app))
         app.message(e, N_("Cannot start the game"))
         return app.run()
-    app.push(TableScene(app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
+    app.push(TableScene(app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES"), brief=not game.actions))
     return app.run()
 
 

@@ -296,7 +296,8 @@ class MenuScene(Scene):
         self.open_table(game, seats)
 
     def open_table(self, game, seats) -> None:
-        self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES")))
+        self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES"),
+                                    brief=not game.actions))   # a new game or a scenario opens with its briefing
 
     def continue_game(self) -> None:
         try:

@@ -36,6 +36,7 @@ THEME = {
                                                "selection_list", "window", "tool_tip")},
     "#answer_small": {"font": _font(11)},
     "#lit": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3b9a62"}},
+    "#lit_player": {"colours": {"dark_bg": "#1d4a2e", "normal_border": "#78f096"}, "misc": {"border_width": "3"}},
     "#title": {"font": _font(40, bold=True)},
 }
 

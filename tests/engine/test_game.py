@@ -82,6 +82,19 @@ def test_undo_never_goes_back_past_a_draw_or_a_change_of_player():
     assert not g.can_undo()
 
 
+def test_undo_blocked_says_why_undo_stops():
+    g = Game.new("tiny", seed=4)
+    assert str(g.undo_blocked()) == "nothing to undo yet"
+    p = g.to_act
+    g.apply(Action.make("set", p, card=g.state.zones[f"{p}.hand"][0], to=f"{p}.traps"))
+    assert g.undo_blocked() is None   # undo is possible: nothing to explain
+    g.apply(Action.make("play", p, card=g.state.zones[f"{p}.hand"][0], to=f"{p}.board"))
+    why = g.undo_blocked()
+    assert why is not None and "hidden information" in str(why)
+    assert why.text == "the last action drew or showed a hidden card — undo stops before hidden information"
+    assert str(g.clone().undo_blocked()) == str(why)
+
+
 def test_clone_is_independent():
     g = Game.new("tiny", seed=5)
     c = g.clone()

@@ -14,7 +14,8 @@ def test_moves_are_worded_in_the_games_words_not_internal_ones():
     g = Game.new("sandbox", seed=1)
     p = g.to_act
     uid = g.state.zone(p, "hand")[0]
-    name = g.ruleset.cards[g.state.cards[uid].cid].name
+    card = g.ruleset.cards[g.state.cards[uid].cid]
+    name = card.name_en or card.name      # the English words name a card by its English name where it has one
     words = {g.describe(a, p) for a in g.legal_actions(p)}
     assert f"Move {name} to your deck" in words and f"Move {name} to your play area" in words
     assert {"Shuffle your deck", "Draw 2 cards", "Flip a coin", "Roll a d6", "+1 your HP", "End your turn"} <= words

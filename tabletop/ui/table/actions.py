@@ -20,7 +20,7 @@ from tabletop.engine.msg import Term, msg
 from tabletop.i18n import N_, render_error
 
 from ..players import seats_label
-from . import layout
+from . import guide, layout
 
 END_KINDS = ("end_phase", "end_turn", "end", "pass", "m_pass")
 TARGET_ARGS = ("target", "target_zone", "target_player")
@@ -127,12 +127,48 @@ class Actions:
 
     def lit_now(self, dragging=None):
         """Return (zones, cards, players) to light: a drag's (its actions) or a pending aim's targets, else
-        the answers a click applies at once (a wall to break, a deck to damage)."""
+        the answers a click applies at once (a wall to break, a deck to damage) and the targets of the
+        hovered card's actions (so a target shows without dragging)."""
         if dragging is not None:
-            return pointed_at(dragging)
+            return self.pointed(dragging)
         if self.targeting:
-            return pointed_at(self.targeting[1])
-        return self.scene.answer_lit
+            return self.pointed(self.targeting[1])
+        sc = self.scene
+        hov = sc.hover_key
+        if hov is not None and hov in sc.actor_lit:
+            z, c, p = self.pointed(self.moves_from(hov))
+            az, ac, ap = sc.answer_lit
+            return z | az, c | ac, p | ap
+        return sc.answer_lit
+
+    def pointed(self, acts):
+        """Return (zones, cards, players) the actions point at, players hit through a kind's `aims` too."""
+        z, c, p = pointed_at(acts)
+        return z, c, p | {x for x in (guide.aims_at(self.scene.rs, a) for a in acts) if x is not None}
+
+    def actors(self) -> set:
+        """Return the card uids (and pile zone keys) with a legal action of their own now: they are lit.
+
+        End-of-phase actions and manual moves (every card has those) light nothing.
+        """
+        sc = self.scene
+        if sc.manual_mode:
+            return set()
+        out = set()
+        for a in sc.legal:
+            if a.kind in END_KINDS or a.kind.startswith("m_"):
+                continue
+            if a.get("card") is not None:
+                out.add(a.get("card"))
+            elif a.get("zone") is not None and a.get("to") is not None:
+                out.add(a.get("zone"))
+        return out
+
+    def player_actions(self, player) -> list[Action]:
+        """Return the legal actions that hit `player` (a click on their panel, a card dropped on it)."""
+        if self.scene.manual_mode or player is None:
+            return []
+        return [a for a in self.scene.legal if guide.aims_at(self.scene.rs, a) == player]
 
     # --- intents ---------------------------------------------------------------------------------
     def drop(self, sp, src, acts, target, zone, player) -> None:
@@ -143,7 +179,7 @@ class Actions:
         matches = [a for a in acts if target is not None and a.get("target") == target]
         matches = matches or [a for a in acts if zone is not None and zone in (a.get("to"), a.get("target_zone"))
                               and a.get("target") is None]
-        matches = matches or [a for a in acts if player is not None and a.get("target_player") == player]
+        matches = matches or [a for a in acts if player is not None and guide.aims_at(sc.rs, a) == player]
         if sc.manual_mode and not matches and zone is not None:
             if isinstance(src, int):
                 matches = [Action.make("m_move", sc.viewer, card=src, to=zone)]
@@ -176,7 +212,7 @@ class Actions:
                 sc.set_inspect(None)
                 return
             answers = self.zone_answers(z.key) if z is not None else []
-            answers = answers or [a for a in self.answers() if player is not None and a.get("target_player") == player]
+            answers = answers or [a for a in self.player_actions(player) if a.get("to") is None]
             if answers:
                 self.apply_or_menu(answers)
             return
@@ -224,7 +260,7 @@ class Actions:
         target = sp.card.uid if sp is not None else None
         hit = [a for a in acts if target is not None and a.get("target") == target]
         hit = hit or [a for a in acts if z is not None and a.get("target_zone") == z.key]
-        hit = hit or [a for a in acts if player is not None and a.get("target_player") == player]
+        hit = hit or [a for a in acts if player is not None and guide.aims_at(self.scene.rs, a) == player]
         if len(hit) == 1:
             self.act(hit[0])
         elif hit:
@@ -337,6 +373,8 @@ class Actions:
         if sc.hotseat and nxt is not None and nxt != sc.viewer:
             sc.curtain = nxt
             sc.pointer.release()
+            sc.dialogs.close_dialog()   # nothing of the table stays drawn over the curtain
+            sc.windows.close_all()
         sc.refresh()
 
     def toggle_manual(self) -> None:
@@ -350,10 +388,11 @@ class Actions:
         sc = self.scene
         if sc.seats[sc.viewer] is not None or sc.bot.busy:
             return
-        if sc.game.undo():
+        why = sc.hud.undo_blocked()
+        if why is None and sc.game.undo():
             sc.say(msg("undone"))
         else:
-            sc.say(msg("cannot undo past a draw, a shuffle, a reveal or the other player's move"))
+            sc.say(why or msg("nothing to undo yet"))
         sc.refresh()
 
     def save(self) -> None:

@@ -15,6 +15,7 @@ from .sprites import chip
 
 TABLE_BG = (30, 74, 52)
 LIT = (120, 240, 150)
+ACTOR = (90, 195, 255)
 
 
 STAT_UP = (30, 125, 60)      # a number above the printed one
@@ -136,7 +137,8 @@ class Board:
         drag = sc.pointer.drag
         dragged = sc.pointer.dragged
         pile_counts = {}
-        batch, lit_rects = [], []
+        batch, lit_rects, actor_rects = [], [], []
+        actors = sc.actor_lit if not drag and not sc.actions.targeting else ()
         shaded = False
         motions, surface_of, spot_rect = sc.sprites.motions, sc.sprites.surface, layout.spot_rect
         for s in layout.draw_order(sc.spots, sc.hover_key):
@@ -160,6 +162,8 @@ class Board:
             batch.append((surf, r))
             if lit_cards and s.card.uid in lit_cards:
                 lit_rects.append(r)
+            elif (s.card.uid if s.card.uid is not None else s.zone) in actors:
+                actor_rects.append(r)
             chips = self.badge_chips.get(s.key)
             if chips:
                 y = r.bottom - 4
@@ -172,6 +176,8 @@ class Board:
         for key, c in self.zone_chips:
             batch.append(c)
         surface.fblits(batch)
+        for r in actor_rects:   # what can act now (guidance): a blue edge
+            pygame.draw.rect(surface, ACTOR, r.inflate(6, 6), 3, border_radius=6)
         for r in lit_rects:
             pygame.draw.rect(surface, LIT, r.inflate(6, 6), 3, border_radius=6)
         for p in lit_players:

@@ -25,8 +25,8 @@ class BotDriver:
         sc = self.scene
         g = sc.game
         p = g.to_act
-        if p is None or sc.seats[p] is None or sc.curtain is not None:
-            return
+        if p is None or sc.seats[p] is None or sc.curtain is not None or sc.paused:
+            return   # paused (Esc, briefing, rules): a move being thought waits until the table is back
         self.wait += dt
         if self.job is None:
             self._start(p)

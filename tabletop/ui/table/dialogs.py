@@ -84,13 +84,15 @@ class Dialogs:
         sc = self.scene
         self.close_dialog()
         t = sc.app.words
-        w, h = 300, 342
+        w, h = 300, 386
         win = UIWindow(pygame.Rect((sc.size[0] - w) // 2, (sc.size[1] - h) // 2, w, h), sc.manager,
                        window_display_title=t("Menu"))
         acts = {}
         y = 6
         for label, fn in ((t("Resume"), lambda: None), (t("Save") + " (Ctrl+S)", sc.actions.save),
-                          (t("Shortcuts") + " (F1)", self.show_help), (t("Settings"), sc.app.open_settings),
+                          (t("How to play") + " (F1)", sc.windows.open_briefing),
+                          (t("Rules") + " (F2)", sc.windows.open_rules),
+                          (t("Shortcuts"), self.show_help), (t("Settings"), sc.app.open_settings),
                           (t("Main menu"), sc.app.go_home),
                           (t("Quit"), self._quit)):
             b = UIButton(pygame.Rect(10, y, w - 52, 36), label, sc.manager, container=win)

@@ -10,14 +10,18 @@ your panel, End, and the row of commands (Undo, Manual, Menu). A new command is 
 from __future__ import annotations
 
 import pygame
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from tabletop.i18n import N_
 
 from .. import fonts, geometry
 from ..scene import html_escape
+from . import guide
+from .windows import RULE_ID
 
 BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
+PROMPT_H = 84      # the prompt line's box: three lines
 MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a menu of them all
 LOG_MIN_LINES = 6  # the log never shows fewer lines than this, whatever the window or the answers
 LOG_LINE_H = 22    # one log line (pygame_gui's text box at the theme's 14 pt)
@@ -25,6 +29,25 @@ LOG_MIN_H = LOG_MIN_LINES * LOG_LINE_H + 12
 PANEL_MIN_H = 100  # a player panel gives way down to this before the log does
 HINT = N_("drag a card to move it · click to use it · right-click for every action · "
           "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
+
+
+class ExplainedButton(UIButton):
+    """A button whose tooltip shows while it is disabled too: a grey Undo says why it is grey."""
+
+    def can_hover(self) -> bool:
+        return not self.is_selected and not self.held
+
+    def on_hovered(self):
+        if self.is_enabled:
+            super().on_hovered()
+        else:   # keep the disabled look; only start the tooltip's clock
+            UIElement.on_hovered(self)
+
+    def on_unhovered(self):
+        if self.is_enabled:
+            super().on_unhovered()
+        else:
+            UIElement.on_unhovered(self)
 
 
 class Hud:
@@ -36,6 +59,8 @@ class Hud:
         self.widgets = []
         self.top_bar = None      # the drawn top bar, until the next change
         self.log_to_end = 0      # frames left to keep the log scrolled to its newest line
+        self.link_rect = None    # the status line's "Rules" link, where it was drawn
+        self.lit_players = frozenset()   # players a legal action hits: their panels are lit
 
     @property
     def commands(self) -> dict:
@@ -57,31 +82,33 @@ class Hud:
         y = 4
         ui = {"side": side}
         # The player panels give way before the log does: the log keeps at least LOG_MIN_LINES lines.
-        fixed = 180 + 84 + 16 + 8
+        fixed = 200 + 84 + 16 + 8
         ph = max(PANEL_MIN_H, min(176, (H - top - fixed - LOG_MIN_H) // 2))
-        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
+        # allow_split_dashes=False: Japanese has no spaces to break at; a dash mid-word would read as a character
+        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
-        log_h = H - top - (ph + 4) * 2 - 180 - 84 - 16
-        ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side)
+        log_h = H - top - (ph + 4) * 2 - 200 - 84 - 16
+        ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side, allow_split_dashes=False)
         ui["log_h"] = log_h
         y += log_h + 4
-        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, 64), m, container=side)
+        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, PROMPT_H), m, container=side, allow_split_dashes=False)
         ui["prompt_base"] = y
-        ui["prompt_y"] = y + 66
+        ui["prompt_y"] = y + PROMPT_H + 2
         ui["grow"] = 0   # how far the log gave way to answer buttons beyond BUTTON_ROWS
-        y += 180
-        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side)
+        y += 200
+        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
         ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
         y += 44
         bw = (iw - 8) // 3
-        ui["undo"] = UIButton(pygame.Rect(4, y, bw, 30), t("Undo"), m, container=side)
+        ui["undo"] = ExplainedButton(pygame.Rect(4, y, bw, 30), t("Undo"), m, container=side)
         ui["manual"] = UIButton(pygame.Rect(8 + bw, y, bw, 30), t("Manual"), m, container=side)
         ui["menu"] = UIButton(pygame.Rect(12 + 2 * bw, y, bw, 30), t("Menu"), m, container=side)
         ui["actions"] = []
         self.ui = ui
         self.widgets = [side]
         self._panel_text = {}
+        self._undo_tip = None
         self._action_sig = None
         self._log_shown, self._log_rows, self._log_viewer = [], 0, None
 
@@ -139,6 +166,7 @@ class Hud:
             return
         self.ui["side"].show()
         me, opp = sc.viewer, 1 - sc.viewer
+        self._light_players()
         self._set_text("opp", self._player_html(opp))
         self._set_text("me", self._player_html(me))
         self._update_log(sc.view.log[-80:])
@@ -149,30 +177,48 @@ class Hud:
             self.ui["end"].enable()
         else:
             self.ui["end"].disable()
-        if sc.game.can_undo() and sc.seats[sc.viewer] is None:
+        why = self.undo_blocked()
+        if why is None:
             self.ui["undo"].enable()
         else:
             self.ui["undo"].disable()
+        tip = html_escape(why) if why else t("Take back your last action (Ctrl+Z)")
+        if tip != self._undo_tip:
+            self._undo_tip = tip
+            self.ui["undo"].set_tooltip(tip, delay=0.4)
         self.ui["manual"].set_text(("● " if sc.manual_mode else "") + t("Manual"))
         self.build_action_buttons()
 
     def prompt_html(self) -> str:
-        """Return the prompt line: the pending choice, manual mode, the outcome, or whom we wait for."""
+        """Return the prompt line (`guide.prompt_html`: whose decision, the phase, what can be done and how),
+        under a scenario's goal."""
+        sc = self.scene
+        line = guide.prompt_html(sc)
+        scen = guide.scenario_info(sc.game)
+        if scen and scen["title"]:
+            line = f"<font color=#ffd84a>{html_escape(sc.app.words('Goal'))}: {html_escape(scen['title'])}</font><br>" + line
+        return line
+
+    def undo_blocked(self):
+        """Return why Undo is unavailable now, in the interface language, or None when it is available."""
         sc = self.scene
         t = sc.app.words
-        prompt = ""
-        for p in sc.view.pending:
-            who = "P%d" % (p["player"] + 1)
-            prompt = f"<b>{who}</b>: {html_escape(t.render(p.get('prompt', '')))}"
-            break
-        if sc.manual_mode:
-            prompt = ("<b>" + html_escape(t("Manual")) + "</b>: "
-                      + html_escape(t("drag, click, right-click anything; moves are logged as manual")))
-        elif sc.game.is_over():
-            prompt = f"<b>{html_escape(t.render(sc.game.outcome().message))}</b>"
-        elif sc.view.to_act is not None and sc.view.to_act != sc.viewer:
-            prompt = prompt or html_escape(t("Waiting for P{n}", n=sc.view.to_act + 1))
-        return prompt
+        if sc.seats[sc.viewer] is not None:
+            return t("a bot sits in this seat")
+        m = sc.game.undo_blocked()
+        return None if m is None else t(m.text, **dict(m.args))
+
+    def _light_players(self) -> None:
+        """Light the panel of each player a legal action hits (attack the player, a player as a target)."""
+        sc = self.scene
+        lit = frozenset(p for p in (guide.aims_at(sc.rs, a) for a in sc.legal if not a.kind.startswith("m_"))
+                        if p is not None)
+        if lit == self.lit_players:
+            return
+        self.lit_players = lit
+        for name, p in (("me", sc.viewer), ("opp", 1 - sc.viewer)):
+            self.ui[name].change_object_id("#lit_player" if p in lit else None)
+            self._panel_text.pop(name, None)   # the new look lays the text out again
 
     def _player_html(self, p: int) -> str:
         sc = self.scene
@@ -185,6 +231,8 @@ class Hud:
         elif not sc.hotseat:
             who = t("{who} (you)", who=who)
         mark = " ◀" if v.to_act == p else ""
+        if p in self.lit_players:   # the lit border says it too; the word names it for who cannot tell colours
+            mark += "  <font color=#9cf09c><b>▶ " + html_escape(t("target")) + "</b></font>"
         rows = []
         pub = v.public.get("players") if isinstance(v.public, dict) else None
         if pub and len(pub) > p and isinstance(pub[p], dict):
@@ -200,7 +248,7 @@ class Hud:
             for z in sc.zones:
                 if z.owner == p and z.spec.kind in ("pile", "hand"):
                     rows.append(f"{html_escape(t.label(z.spec))} <b>{z.count}</b>")
-        return f"<b>{html_escape(who)}{mark}</b><br>" + " · ".join(rows)
+        return f"<b>{html_escape(who)}</b>{mark}<br>" + " · ".join(rows)
 
     def _set_text(self, name: str, html: str) -> None:
         if self._panel_text.get(name) != html:
@@ -257,8 +305,12 @@ class Hud:
             self.ui["log"].set_dimensions((iw, self.ui["log_h"] - grow))
             self.log_to_end = 20   # the box lays itself out again over the next frames; then show the newest lines
             self.ui["prompt"].set_relative_position((4, self.ui["prompt_base"] - grow))
-            self.ui["prompt_y"] = self.ui["prompt_base"] - grow + 66
-        y = self.ui["prompt_y"]
+            self.ui["prompt_y"] = self.ui["prompt_base"] - grow + PROMPT_H + 2
+        free = max(0, BUTTON_ROWS - rows) * 28   # rows no button needs: the prompt line may use them
+        if self.ui.get("prompt_free") != free:
+            self.ui["prompt_free"] = free
+            self.ui["prompt"].set_dimensions((iw, PROMPT_H + free))
+        y = self.ui["prompt_y"] + free
         shown = acts if len(acts) <= cap else acts[:cap - 1]
         for a in shown:
             text = sc.app.words.render(sc.game.describe(a, sc.viewer))
@@ -336,14 +388,36 @@ class Hud:
             items.insert(0, (label, True))
         return items
 
-    def draw_status(self, surface) -> None:
-        """Draw the status line: the last message while it lasts, else the how-to hint."""
+    def rule_in_status(self) -> str:
+        """Return the rule id the status line's message names (a refused move's reason), or ''."""
         sc = self.scene
+        if sc.message_t > 0 and sc.message:
+            m = RULE_ID.search(sc.message)
+            if m:
+                return m.group(1)
+        return ""
+
+    def draw_status(self, surface) -> None:
+        """Draw the status line: the last message while it lasts, else the how-to hint; at its right a
+        link to the rules (at the rule the message names)."""
+        sc = self.scene
+        t = sc.app.words
         y = sc.size[1] - geometry.STATUS_BAR
         r = pygame.Rect(0, y, sc.size[0] - geometry.SIDE_PANEL, geometry.STATUS_BAR)
         surface.fill((16, 20, 25), r)
+        rule = self.rule_in_status()
+        link = fonts.text((t("Rules") + " ▶ " + rule) if rule else t("Rules") + " (F2)", 13,
+                          (255, 216, 74) if rule else (150, 190, 230), bold=bool(rule))
+        self.link_rect = link.get_rect(midright=(r.right - 10, r.centery)).inflate(12, 6)
+        pygame.draw.rect(surface, (40, 52, 66), self.link_rect, border_radius=5)
+        surface.blit(link, link.get_rect(center=self.link_rect.center))
+        room = r.w - self.link_rect.w - 30
         if sc.message_t > 0 and sc.message:
-            s = fonts.text(fonts.ellipsize(sc.app.words.render(sc.message), 15, r.w - 16), 15, (255, 210, 120))
+            s = fonts.text(fonts.ellipsize(t.render(sc.message), 15, room), 15, (255, 210, 120))
         else:
-            s = fonts.text(sc.app.words(HINT), 13, (140, 150, 160))
+            s = fonts.text(fonts.ellipsize(t(HINT), 13, room), 13, (140, 150, 160))
         surface.blit(s, (8, y + (geometry.STATUS_BAR - s.get_height()) // 2))
+
+    def link_at(self, pos) -> bool:
+        """Return whether a point is on the status line's Rules link."""
+        return self.link_rect is not None and self.link_rect.collidepoint(pos)

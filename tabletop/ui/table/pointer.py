@@ -59,6 +59,9 @@ class Pointer:
                     self._start_drag(sp, pos)
         elif e.type == pygame.MOUSEBUTTONDOWN:
             sc.mouse = e.pos
+            if e.button == 1 and sc.hud.link_at(e.pos):   # the status line's Rules link
+                sc.windows.open_rules(sc.hud.rule_in_status())
+                return
             if e.button == 1:
                 sc.dialogs.close_menu()
                 sp = self.spot_at(e.pos) if sc.choice.at(e.pos) is None else None   # faces lie over the table
@@ -119,7 +122,9 @@ class Pointer:
         elif e.key == pygame.K_ESCAPE:
             self._escape()
         elif e.key == pygame.K_F1:
-            sc.dialogs.show_help()
+            sc.windows.open_briefing()
+        elif e.key == pygame.K_F2:
+            sc.windows.open_rules(sc.hud.rule_in_status())
         elif e.key == pygame.K_m and not ctrl:
             sc.actions.toggle_manual()
 

@@ -13,7 +13,7 @@ import pygame_gui
 from ..faces import make_renderer
 from ..scene import Scene
 from . import layout
-from .actions import Actions, pointed_at
+from .actions import Actions
 from .board import Board
 from .bot import BotDriver
 from .dialogs import Dialogs
@@ -22,6 +22,7 @@ from .pointer import Pointer
 from .choice import CardChoice
 from .preview import HOVER_S, Preview
 from .sprites import Sprites
+from .windows import GuideWindows
 
 
 class TableScene(Scene):
@@ -29,8 +30,9 @@ class TableScene(Scene):
 
     HOVER_S = HOVER_S
 
-    def __init__(self, app, game, seats, save_folder=None):
+    def __init__(self, app, game, seats, save_folder=None, brief: bool = False):
         super().__init__(app)
+        self.brief = brief       # show the briefing (and a scenario's description) when the table opens
         self.game = game
         self.rs = game.ruleset
         self.seats = list(seats)
@@ -61,6 +63,7 @@ class TableScene(Scene):
         self.preview = Preview(self)     # the hovered card, large
         self.choice = CardChoice(self)   # a pending choice of cards, as faces to click
         self.hud = Hud(self)             # top bar, side panel, status line
+        self.windows = GuideWindows(self)  # the briefing and the rules (the game waits while open)
         self.resize(app.size)
         self.refresh()
 
@@ -82,11 +85,23 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.hud.build()
         self.refresh()
+        if self.brief:
+            self.brief = False
+            self.windows.open_briefing()
 
     def leave(self) -> None:
         self.hud.kill()
         self.dialogs.close_menu()
+        self.dialogs.close_dialog()
+        self.windows.close_all()
 
+    @property
+    def paused(self) -> bool:
+        """Return whether the game waits: the game menu, the briefing or the rules window is open (Esc pauses).
+
+        While paused no bot moves and no click, drag or shortcut reaches the table.
+        """
+        return bool(self.dialogs.dialog) or self.windows.is_open()
     # --- the state we draw -------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the viewer's view and everything derived from it (after any change)."""
@@ -94,7 +109,8 @@ class TableScene(Scene):
         self.zones, self.spots = layout.place(self)
         self.legal = self.actions.candidates()
         self.choice.refresh()
-        self.answer_lit = pointed_at([a for a in self.actions.answers() if a.get("card") is None])
+        self.answer_lit = self.actions.pointed([a for a in self.actions.answers() if a.get("card") is None])
+        self.actor_lit = self.actions.actors()
         self._auto_spread()
         if self.inspect:
             self.spots += layout.inspect_spots(self, self.zones)
@@ -137,6 +153,17 @@ class TableScene(Scene):
 
     # --- events ------------------------------------------------------------------------------
     def process_event(self, e) -> None:
+        if self.windows.process_event(e):
+            return
+        if self.paused:   # only the open window's own widgets, and Esc to close it
+            if e.type == pygame_gui.UI_BUTTON_PRESSED:
+                self.dialogs.process_event(e)
+            elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+                if not self.windows.close_top():
+                    self.dialogs.close_dialog()
+            elif e.type == pygame.MOUSEMOTION:
+                self.mouse = e.pos
+            return
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             if not self.hud.on_button(e.ui_element):
                 self.dialogs.process_event(e)
@@ -159,7 +186,7 @@ class TableScene(Scene):
 
     def sees_widget_click(self, e) -> bool:
         """Let left clicks on a player panel through: they answer `target_player` choices."""
-        if getattr(e, "button", 0) != 1 or self.curtain is not None or self.dialogs.is_open():
+        if getattr(e, "button", 0) != 1 or self.curtain is not None or self.dialogs.is_open() or self.paused:
             return False
         return self.pointer.player_at(e.pos) is not None
 
