@@ -110,7 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rollouts", type=int, default=None, metavar="N",
                    help="give the search bot N rounds of playouts instead of a time budget (reproducible)")
     p.add_argument("--max-actions", type=int, default=None, metavar="N",
-                   help="count a game that has not ended after N actions as an error (default 5000)")
+                   help="stop a game that has not ended after N actions and count it as unfinished "
+                        "(not a draw, not an error; default 5000)")
     p.set_defaults(func=_deferred("tabletop.sim"))
 
     p = sub.add_parser("deck", help="list, check, export and import decks (plain-text lists)")

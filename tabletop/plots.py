@@ -77,7 +77,7 @@ def _bars(ax, labels, shares, intervals, colors, ns) -> None:
 
 
 def plot_win_share(summary: dict, records: list, path: Path) -> Path:
-    ok = [r for r in records if r["error"] is None]
+    ok = [r for r in records if r["error"] is None and not r.get("unfinished")]   # unfinished: no result
     n = len(ok)
     counts = [sum(1 for r in ok if r["winner"] == p) for p in (0, 1)] + [sum(1 for r in ok if r["winner"] is None)]
     labels = [f"P1 {summary['p1']}", f"P2 {summary['p2']}", "draws"]
@@ -110,7 +110,7 @@ def plot_first_player(summary: dict, records: list, path: Path) -> Path:
 
 def plot_game_length(summary: dict, records: list, path: Path) -> Path:
     from matplotlib.ticker import MaxNLocator
-    ok = [r for r in records if r["error"] is None]
+    ok = [r for r in records if r["error"] is None and not r.get("unfinished")]   # unfinished: no result
     fig = _figure(9.0, 3.4)
     for i, (key, label) in enumerate((("turns", "turns"), ("actions", "actions"))):
         ax = fig.add_subplot(1, 2, i + 1)
@@ -136,7 +136,7 @@ def card_rates(records: list, names: dict | None = None, min_played: int | None 
     A card counts once per game per seat that played it; a game of a seat that won counts as won.
     Cards played in fewer than `min_played` games (default: MIN_PLAYED or 2% of the games) are left out.
     """
-    ok = [r for r in records if r["error"] is None]
+    ok = [r for r in records if r["error"] is None and not r.get("unfinished")]   # unfinished: no result
     if min_played is None:
         min_played = max(MIN_PLAYED, len(ok) // 50)
     played, won = {}, {}

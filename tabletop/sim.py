@@ -68,11 +68,13 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
     """Play game `index` of `job` to its end and return its record; never raises.
 
     `wrap(bot, game)` may replace each bot (tests use it to inspect what a bot receives).
-    A game that raises, or runs past `job.max_actions`, is recorded with an `error`.
+    A game that raises is recorded with an `error`. A game still running after `job.max_actions`
+    actions is stopped and recorded as `unfinished` (the simulator's own safety cap: no rule ends a
+    game after a number of turns, so it is neither a draw nor an error).
     """
     seed = game_seed(job.seed, index)
     rec = {"index": index, "seed": seed, "winner": None, "reason": "", "first": None, "turns": 0,
-           "actions": 0, "played": [[], []], "fallbacks": [0, 0], "error": None}
+           "actions": 0, "played": [[], []], "fallbacks": [0, 0], "error": None, "unfinished": False}
     bots = []
     g = None
     try:
@@ -84,7 +86,8 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
         n = 0
         while not g.is_over():
             if n >= job.max_actions:
-                raise RuntimeError(f"no end after {n} actions")
+                rec["unfinished"] = True
+                break
             p = g.to_act
             legal = g.legal_actions()
             if not legal:
@@ -96,8 +99,8 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
             g.apply(a)
             n += 1
         out = g.outcome()
-        rec.update(winner=out.winner, reason=out.reason, first=g.state.first, turns=g.state.turn, actions=n,
-                   played=[sorted(played[0]), sorted(played[1])])
+        rec.update(winner=out.winner if out else None, reason=out.reason if out else "", first=g.state.first,
+                   turns=g.state.turn, actions=n, played=[sorted(played[0]), sorted(played[1])])
     except Exception as e:   # one broken game must not end a run of thousands: record it, go on
         tb = traceback.extract_tb(e.__traceback__)
         where = f" at {os.path.basename(tb[-1].filename)}:{tb[-1].lineno}" if tb else ""
@@ -200,7 +203,8 @@ def _spread(values: list) -> dict:
 
 def summarize(records: list[dict], job: Job, seconds: float, top: int = 10) -> dict:
     """Return the run's summary (a JSON-safe dict); everything but the timings depends on the seed only."""
-    ok = [r for r in records if r["error"] is None]
+    ok = [r for r in records if r["error"] is None and not r.get("unfinished")]
+    unfinished = sum(1 for r in records if r["error"] is None and r.get("unfinished"))
     wins = [sum(1 for r in ok if r["winner"] == p) for p in (0, 1)]
     draws = sum(1 for r in ok if r["winner"] is None)
     decided = wins[0] + wins[1]
@@ -224,7 +228,8 @@ def summarize(records: list[dict], job: Job, seconds: float, top: int = 10) -> d
     errors = [r for r in records if r["error"] is not None]
     return {
         "ruleset": job.ruleset, "p1": job.bots[0], "p2": job.bots[1], "seed": job.seed,
-        "games": len(records), "wins": wins, "draws": draws, "errors": len(errors),
+        "games": len(records), "wins": wins, "draws": draws, "errors": len(errors), "unfinished": unfinished,
+        "max_actions": job.max_actions,
         "win_share": [round(w / len(ok), 4) if ok else 0.0 for w in wins],
         "win_ci95": [[round(x, 4) for x in wilson(w, len(ok))] for w in wins],
         "first_player": {"won": first_wins, "decided": decided,
@@ -245,7 +250,7 @@ def format_summary(d: dict, where: str) -> str:
     """Return the summary as the lines printed at the end of a run."""
     def pct(x):
         return f"{100 * x:.1f}%"
-    done = d["games"] - d["errors"]
+    done = d["games"] - d["errors"] - d.get("unfinished", 0)
     lines = [f"{d['ruleset']}: {d['games']} games, {d['p1']} (P1) vs {d['p2']} (P2), seed {d['seed']}, "
              f"{where}, {d['seconds']:.1f} s"]
     for p in (0, 1):
@@ -253,6 +258,8 @@ def format_summary(d: dict, where: str) -> str:
         lines.append(f"  P{p + 1} {d['p' + str(p + 1)]:<7} wins {d['wins'][p]:>6}  {pct(d['win_share'][p]):>6} "
                      f"of {done} finished games  (95% CI {pct(lo)}–{pct(hi)})")
     lines.append(f"  draws {d['draws']} · errors {d['errors']}"
+                 + (f" · unfinished {d['unfinished']} (still running after {d['max_actions']} actions, "
+                    "the simulator's cap)" if d.get("unfinished") else "")
                  + (f" · bot fallbacks P1 {d['fallbacks'][0]}, P2 {d['fallbacks'][1]}" if any(d["fallbacks"]) else ""))
     fp = d["first_player"]
     if fp["decided"]:

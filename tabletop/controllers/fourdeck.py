@@ -12,7 +12,8 @@ card flag `partner`; the right to declare exhaustion victory is `s.data["claim"]
 from __future__ import annotations
 
 from tabletop.engine import Action, Controller, register
-from tabletop.engine.effects import OPS, QUEUE, EffectsMixin, register_op
+from tabletop.engine.effects import BATCH, OPS, QUEUE, EffectsMixin, register_op
+from tabletop.engine.msg import msg
 from tabletop.engine.state import copy_json, split_key
 
 LEVELS = ("lv1", "lv2", "lv3")          # the decks with HP (FD-R3); the spell deck has none
@@ -50,7 +51,6 @@ class FourDeck(EffectsMixin, Controller):
         self.max_self = int(p.get("max_self_damage", 3))
         self.rebellion = int(p.get("rebellion_cost", 8))
         self.exhaustion = int(p.get("exhaustion_cards", 16))
-        self.turn_limit = int(p.get("turn_limit", 120))
         # Actions are immutable values: build the fixed ones once, the per-card ones on first use.
         self._damage_cands = [[Action.make("damage", p, target_zone=f"{p}.{d}", amount=n)
                                for d in LEVELS for n in range(self.max_self + 1)] + [Action.make("end_phase", p)]
@@ -175,7 +175,7 @@ class FourDeck(EffectsMixin, Controller):
                     out += self._attacks(p, u)
         for u in field:
             c = s.cards[u]
-            if not c.tapped and "activate" in self.steps[c.cid]:
+            if "activate" in self.steps[c.cid] and self.can_activate(s, c):
                 out.append(self._cached("activate", p, u))
         if s.turn != 1 and s.data["spell_turn"][p] != s.turn:
             for u in s.zones[f"{p}.spell"]:
@@ -244,16 +244,45 @@ class FourDeck(EffectsMixin, Controller):
         return None
 
     def do_choose_partner(self, s, a):
+        """Keep the choice hidden until both players have chosen, then put both partners onto the
+        field at once (FD-R9, FD-D15): the first chooser's card waits in a private 'partner_hold'
+        entry, which only its owner's view shows."""
         s.pending.pop(0)
         p = a.player
         u = self._partner_card(s, p, a["choice"])
-        self.move(s, u, f"{p}.field", face_up=True)
-        s.cards[u].flags["partner"] = True
-        self.log(s, f"P{p + 1} chooses {self.name(s, u)} as partner unit (パートナーユニット)")
-        for d in LEVELS + ("spell",):            # FD-D7: then every deck is shuffled
-            self.shuffle(s, f"{p}.{d}")
-        if not s.pending:
-            self._start_turn(s, s.first)
+        if any(x["kind"] == "choose_partner" for x in s.pending):
+            self.ask(s, p, "partner_hold", str(msg("Your partner is {card} (revealed when both have chosen)",
+                                                    card=self.name(s, u))),
+                     public_prompt=str(msg("P{n} has chosen a partner unit (hidden until both have chosen)", n=p + 1)),
+                     choice=u)
+            self.log(s, str(msg("P{n} has chosen a partner unit (hidden until both have chosen, FD-R9)", n=p + 1)),
+                     {p: str(msg("P{n} chooses {card} as partner unit (hidden from the opponent until both have "
+                                 "chosen)", n=p + 1, card=self.name(s, u)))})
+            return
+        chosen = {p: u}
+        for x in [x for x in s.pending if x["kind"] == "partner_hold"]:
+            q, v = x["player"], x.get("choice")
+            if v is None or v not in s.zones[f"{q}.lv1"]:
+                # A bot's determinized world holds only the public part of the opponent's hold:
+                # it guesses the first card that may be a partner.
+                v = next(w for w in reversed(s.zones[f"{q}.lv1"])
+                         if NO_PARTNER not in self.card_def(s, w).keywords)
+            chosen[q] = v
+            s.pending.remove(x)
+        order = [q for q in (s.first, 1 - s.first) if q in chosen]
+        for q in order:                            # both revealed together: 場に出します (FD-R9)
+            v = chosen[q]
+            self.move(s, v, f"{q}.field", face_up=True)
+            s.cards[v].flags["partner"] = True
+            self.log(s, str(msg("P{n} reveals the partner unit (パートナーユニット): {card}", n=q + 1,
+                                card=self.name(s, v))), kind="enter", card=v)
+        for q in order:
+            for d in LEVELS + ("spell",):        # FD-D7: then every deck is shuffled
+                self.shuffle(s, f"{q}.{d}")
+        for q in order:                            # FD-D15: put onto the field, so 場に出たとき fires
+            self._trigger(s, chosen[q], "enter")
+        s.data["partners_out"] = True
+        self.resolve_effects(s)
 
     # --- damage phase (FD-R11) ---------------------------------------------------------------
     def check_damage(self, s, a):
@@ -334,6 +363,19 @@ class FourDeck(EffectsMixin, Controller):
         self._trigger(s, u, "cast", p)
         self.resolve_effects(s)
 
+    def activate_terms(self, cid: str) -> tuple[bool, bool]:
+        """Return (taps, once per turn) of a card's 起動: what its text asks, nothing by rule (FD-D13).
+
+        A card says it on its first activate step: `cost: tap` (「このユニットを行動済みにする」) or
+        `limit: once_per_turn` (「1ターンに1回」).
+        """
+        steps = self.steps[cid].get("activate") or [{}]
+        return steps[0].get("cost") == "tap", steps[0].get("limit") == "once_per_turn"
+
+    def can_activate(self, s, c) -> bool:
+        taps, once = self.activate_terms(c.cid)
+        return not (taps and c.tapped) and not (once and c.flags.get("activated") == s.turn)
+
     def check_activate(self, s, a):
         r = self._turn_check(s, a, "battle")
         if r:
@@ -343,13 +385,22 @@ class FourDeck(EffectsMixin, Controller):
             return "activate one of your units on the field"
         if "activate" not in self.steps[c.cid]:
             return f"{self.name(s, c.uid)} has no effect to activate"
-        if c.tapped:
-            return f"this unit is {self.rs.word('tapped')}: it has already acted this turn (FD-D13)"
+        taps, once = self.activate_terms(c.cid)
+        if taps and c.tapped:
+            return str(msg("{card}'s 起動 makes it {tapped} and it already is (card text, FD-D13)",
+                           card=self.name(s, c.uid), tapped=self.rs.word("tapped")))
+        if once and c.flags.get("activated") == s.turn:
+            return str(msg("{card}'s 起動 is once per turn (1ターンに1回, card text, FD-D13)",
+                           card=self.name(s, c.uid)))
         return None
 
     def do_activate(self, s, a):
         u = a["card"]
-        self.tap(s, u)                             # FD-D13: activating is the unit's action this turn
+        taps, once = self.activate_terms(s.cards[u].cid)
+        if taps:
+            self.tap(s, u)                         # FD-D13: only when its text says so
+        if once:
+            s.cards[u].flags["activated"] = s.turn
         self.log(s, f"P{a.player + 1} activates {self.name(s, u)} (起動)", card=u)
         self._trigger(s, u, "activate")
         self.resolve_effects(s)
@@ -430,8 +481,9 @@ class FourDeck(EffectsMixin, Controller):
         self.log(s, f"{self.zone_label(key)}: HP {hp} → 0" + (f" ({lost} damage beyond 0 is lost, FD-D2)" if lost else ""),
                  kind="deck_hp", zone=key)
         if d == "lv3" and not any(s.zones[f"{p}.{x}"] for x in LEVELS):
-            s.data.setdefault("declined", []).append(p)      # FD-R19, checked in after()
+            s.data.setdefault("declined", []).append(p)      # FD-R19, checked at once (FD-D24)
             self.log(s, f"P{p + 1}'s decks are all empty and the Level 3 deck fell to 0: decline 必衰 (FD-R19)")
+            self.check_losses(s)
         pile = s.zones[key]
         if pile:
             self.enter_field(s, pile[-1], f"{self.zone_label(key)} fell to 0 HP")
@@ -445,7 +497,9 @@ class FourDeck(EffectsMixin, Controller):
         c = s.cards[uid]
         self.move(s, uid, f"{c.owner}.field", face_up=True)
         self.log(s, f"{self.name(s, uid)} comes out onto P{c.owner + 1}'s field ({why})", kind="enter", card=uid)
-        self._trigger(s, uid, "enter")
+        self.check_losses(s)                       # FD-D24: 反乱 before its own enter effect resolves
+        if s.outcome is None:
+            self._trigger(s, uid, "enter")
 
     def home_deck(self, s, uid: int) -> str:
         d = self.card_def(s, uid)
@@ -461,11 +515,12 @@ class FourDeck(EffectsMixin, Controller):
         flags = s.cards[uid].flags
         flags.pop("mods", None)                  # FD-D17: modifiers end when a card leaves the field
         flags.pop("swung", None)
+        flags.pop("activated", None)
 
     def _trigger(self, s, uid: int, trigger: str, player: int | None = None) -> None:
         """Queue a card's steps for `trigger` (resolved by the current action's resolve_effects)."""
         steps = self.steps[s.cards[uid].cid].get(trigger)
-        if not steps:
+        if not steps or s.outcome is not None:
             return
         q = s.data.setdefault(QUEUE, [])
         who = s.cards[uid].owner if player is None else player
@@ -512,6 +567,7 @@ class FourDeck(EffectsMixin, Controller):
         s.pending.pop(0)
         item = p["item"]
         self._run(s, OPS[item["step"]["do"]][0], {**item, "target": a["target_zone"]})
+        self.after_step(s)
         self.resolve_effects(s)
 
     def fx_destroy(self, s, uid, ctx):
@@ -584,10 +640,30 @@ class FourDeck(EffectsMixin, Controller):
         else:
             self.log(s, f"{self.name(s, ctx['source'])}: only {have} {tag} units (needs {n}) — nothing happens")
 
-    # --- after every action: win and loss (FD-R16, R17, R19, D4) ------------------------------
+    # --- win and loss: as soon as a condition is met (FD-R16, R17, R19, D4) -------------------
     def after(self, s):
-        if s.outcome is not None or s.phase == "setup":
+        if s.outcome is not None:
             return
+        if s.phase == "setup":
+            # The first turn starts once both partners are out and their enter effects resolved (FD-D15).
+            if s.data.get("partners_out") and not s.pending and not s.data.get(QUEUE):
+                s.data.pop("partners_out")
+                self._start_turn(s, s.first)
+                self.after(s)
+            return
+        self.check_losses(s)
+        if s.outcome is not None:
+            return
+        if s.data.get("claim") is not None and self.field_count(s) < self.exhaustion:
+            s.data["claim"] = None                 # FD-D18: the right lapses below 16 cards
+            s.pending = [x for x in s.pending if x["kind"] != "claim"]
+
+    def check_losses(self, s) -> None:
+        """End the game if a player meets a loss condition now (FD-D4): called the moment a card
+        enters or leaves a field, a deck falls, or an effect step changes anything, so a loss is
+        never undone by a triggered effect that would otherwise resolve first (FD-D24)."""
+        if s.outcome is not None or s.phase == "setup" or s.data.get(BATCH):
+            return                                 # (one step hitting several decks is one event)
         losers = {}
         for p in (0, 1):
             cost = self.field_cost(s, p)
@@ -603,12 +679,12 @@ class FourDeck(EffectsMixin, Controller):
         if losers:
             (p, why), = losers.items()
             self.win(s, 1 - p, f"P{p + 1} loses — {why}")
-            return
-        if s.data.get("claim") is not None and self.field_count(s) < self.exhaustion:
-            s.data["claim"] = None                 # FD-D18: the right lapses below 16 cards
-            s.pending = [x for x in s.pending if x["kind"] != "claim"]
-        if s.turn > self.turn_limit:
-            self.win(s, None, f"turn limit {self.turn_limit} reached (FD-D9)")
+        if s.outcome is not None:
+            s.pending = []                         # nothing is left to answer once the game is over
+            s.data.pop(QUEUE, None)
+
+    def after_step(self, s) -> None:
+        self.check_losses(s)                       # FD-D24: a step that changes a field is checked at once
 
     def ask(self, s, player, kind, prompt, **data):
         """Ask a choice; effect targets get a prompt that says what the chosen thing will suffer."""

@@ -17,6 +17,8 @@ import re
 
 from tabletop.engine import Action, Controller, register
 from tabletop.engine.effects import QUEUE, EffectsMixin, register_op
+from tabletop.engine.errors import DataError
+from tabletop.engine.msg import msg
 from tabletop.engine.state import split_key
 
 SWIFT = "即応"
@@ -65,12 +67,14 @@ class Ijinden(EffectsMixin, Controller):
     # ------------------------------------------------------------------ deck rules
     @classmethod
     def check_deck(cls, deck, rs):
-        """Check IJ-R35: deck and side deck together hold at most 60 cards."""
+        """Check IJ-R35 for a deck built with a side deck: deck and side deck together hold at most
+        60 cards. A deck without one has no maximum (IJ-R4: 40枚以上); the side-deck option checks
+        the cap again when a match starts (`init`)."""
         limit = int(rs.parameters.get("deck_and_side_max", 60))
         main = sum(n for _, n, _ in deck.sections.get("main", []))
         side = sum(n for _, n, _ in deck.sections.get("side", []))
         rows = deck.sections.get("side") or deck.sections.get("main") or []
-        if main + side > limit:
+        if side and main + side > limit:
             return [(rows[0][2] if rows else 1, f"deck and side deck hold {main + side} cards together, "
                      f"at most {limit} allowed (IJ-R35)")]
         return []
@@ -86,6 +90,14 @@ class Ijinden(EffectsMixin, Controller):
         s.data.setdefault("battled", False)
 
     def setup(self, s, options):
+        if s.data["rules"]["side_deck"]:
+            limit = int(self.params.get("deck_and_side_max", 60))
+            for p in (0, 1):
+                n = len(s.zones.get(f"{p}.deck", [])) + len(s.zones.get(f"{p}.side", []))
+                if n > limit:
+                    raise DataError(f"P{p + 1}'s deck", None, str(msg(
+                        "with the side-deck rule the deck and side deck hold at most {limit} cards together; "
+                        "this one has {n} (IJ-R35)", limit=limit, n=n)))
         for p in (0, 1):
             for u in s.zones[f"{p}.side"]:
                 s.cards[u].face_up = True   # the side deck pile is its owner's to look through
@@ -143,9 +155,6 @@ class Ijinden(EffectsMixin, Controller):
         s.data["battled"] = False
         s.data["battle"] = None
         self.log(s, f"— turn {s.turn}: P{p + 1} —", kind="turn", player=p)
-        if s.turn > int(self.params.get("turn_limit", 150)):
-            self.end_game(s, None, f"turn limit of {self.params.get('turn_limit', 150)} turns reached (IJ-D6)")
-            return
         if not s.zones[f"{p}.deck"]:
             self.end_game(s, 1 - p, f"P{p + 1} starts a turn with no cards in the deck (IJ-R23)")
             return
@@ -441,6 +450,7 @@ class Ijinden(EffectsMixin, Controller):
                 b = s.data["battle"]
                 out = [Action("block", p, (("card", x), ("target", a)))
                        for x in self.free_blockers(s, p) for a in b["attackers"]]
+                out += [Action("unblock", p, (("card", x),)) for x, _ in b["blocks"]]
                 out.append(Action("done_blocking", p, ()))
                 return out
             if kind == "resolve":
@@ -805,16 +815,37 @@ class Ijinden(EffectsMixin, Controller):
         what = self.name(s, x) if c.face_up else "a guardian"   # a guardian stays unknown until its fight
         self.log(s, f"P{a.player + 1} blocks {self.name(s, t)} with {what}")
 
+    def check_unblock(self, s, a):
+        if self._pending(s, a, "block") is None:
+            return "blockers are chosen by the defender in the block step (IJ-R18)"
+        if not any(x == a["card"] for x, _ in s.data["battle"]["blocks"]):
+            return str(msg("that card is not blocking"))
+        return None
+
+    def do_unblock(self, s, a):
+        """Take a blocker back off its attacker during the block step (it is free to block again)."""
+        b = s.data["battle"]
+        x = a["card"]
+        t = next(tt for xx, tt in b["blocks"] if xx == x)
+        b["blocks"] = [pair for pair in b["blocks"] if pair[0] != x]
+        s.cards[x].flags.pop("blocking", None)
+        what = self.name(s, x) if s.cards[x].face_up else str(msg("a guardian"))
+        self.log(s, str(msg("P{n} takes {card} off {target}", n=a.player + 1, card=what, target=self.name(s, t))))
+
     def check_done_blocking(self, s, a):
-        return None if self._pending(s, a, "block") else "there is no block step waiting"
+        if self._pending(s, a, "block") is None:
+            return "there is no block step waiting"
+        b = s.data["battle"]
+        for t in b["attackers"]:
+            if self.has(s, t, DOUBLE) and sum(1 for _, tt in b["blocks"] if tt == t) == 1:
+                # 「１体以下で指定することはできません」: refused, never silently stripped (IJ-D10).
+                return str(msg("{card} has ダブルプレッシャー: block it with two or more, or take its blocker "
+                               "off (IJ-R31, IJ-D10)", card=self.name(s, t)))
+        return None
 
     def do_done_blocking(self, s, a):
         s.pending.pop(0)
         b = s.data["battle"]
-        for t in list(b["attackers"]):
-            mine = [x for x, tt in b["blocks"] if tt == t]
-            if len(mine) == 1 and self.has(s, t, DOUBLE):
-                self.release(s, t, "ダブルプレッシャー needs two or more blockers (IJ-R31)")
         s.phase = "resolve"
         self.log(s, f"P{a.player + 1} is done blocking — バトル解決ステップ")
 
@@ -1079,6 +1110,7 @@ class Ijinden(EffectsMixin, Controller):
             "summon": f"召喚 {nm}", "play_haikei": f"ハイケイを置く {nm}", "place": f"マリョク配置 {nm}",
             "cast": f"マホウ発動 {nm}", "underworld": f"冥府発動 {nm}", "pay": f"支払う {nm}",
             "attack": f"アタッカーにする {nm}", "block": f"ブロック: {nm} → {tn}", "done_blocking": "ブロック終了 (done)",
+            "unblock": f"ブロックをやめる: {nm}",
             "resolve": f"バトル解決: {nm}", "feat": f"偉業能力を使う (use the feat) {fn}", "no_feat": f"使わない (no) {fn}",
             "next_game": "次のゲームへ (next game)", "mulligan": "引き直す (mulligan)", "keep": "引き直さない (keep)", "side_done": "デッキ完成 (done)",
             "end_phase": "アタッカー決定 → ブロックステップ" if s.phase == "attack" else "エンドフェイズへ (end turn)",

@@ -11,11 +11,14 @@ Choices a rule asks are pending choices answered by ordinary actions:
   pay        — which up mana to down for the card being played: `pay card=MANA` (a click), `pay_auto`, `cancel`
   break_wall — which face-down wall breaks, chosen by the attacker: `break_wall target=WALL`
   effect_target — a card effect's target (`choose_target` / `skip_effect`, from the effects mixin)
+  respond    — the other player's chance to use 「ダウンする：」 abilities in the turn player's main
+               phase, as it starts and after each summon (SK-D8): `use card=X` as often as usable, then `pass`
 """
 from __future__ import annotations
 
 from tabletop.engine import Action, Controller, register
 from tabletop.engine.effects import QUEUE, EffectsMixin
+from tabletop.engine.msg import msg
 
 LANES = ("lane_left", "lane_center", "lane_right")
 LANE_POS = {name: i for i, name in enumerate(LANES)}
@@ -38,6 +41,7 @@ LANE_ZONES = {f"{p}.{lane}": (p, lane) for p in (0, 1) for lane in LANES}   # ke
 HAND_KEYS = ("0.hand", "1.hand")
 MANA_KEYS = ("0.mana", "1.mana")
 USE_KEYS = tuple(LANE_KEYS[p] + (MANA_KEYS[p],) for p in (0, 1))              # where abilities are used (SK-R19)
+WINDOW = "respond_due"   # key in State.data: the other player may use abilities once this action is done (SK-D8)
 
 
 def facing(lane: str) -> str:
@@ -94,7 +98,7 @@ class Senkai(EffectsMixin, Controller):
 
     def after_scenario(self, s):
         """Run the automatic phases a scenario starts in (e.g. phase: up)."""
-        self._advance(s)
+        self.after(s)
 
     # --- small queries -----------------------------------------------------------------------
     def lane_of(self, s, uid):
@@ -181,6 +185,18 @@ class Senkai(EffectsMixin, Controller):
                 self.destroy(s, u, " (SK-R24)")
 
     # --- effects hooks -----------------------------------------------------------------------
+    def effect_candidates(self, s, ctx, spec):
+        """Leave out the cards an op cannot change: a down card cannot be downed, an up card cannot be
+        upped (「ダウンしている状態のカードはダウンできず…」, SK-R32); with none left the step is
+        processed as far as possible, i.e. skipped (SK-R31)."""
+        out = super().effect_candidates(s, ctx, spec)
+        op = ctx["step"].get("do")
+        if op == "tap":
+            out = [u for u in out if not s.cards[u].tapped]
+        elif op == "untap":
+            out = [u for u in out if s.cards[u].tapped]
+        return out
+
     def fx_destroy(self, s, uid, ctx):
         if self.lane_of(s, uid) is not None:
             self.destroy(s, uid)
@@ -202,6 +218,11 @@ class Senkai(EffectsMixin, Controller):
                 return out + [Action("pay_auto", p, ()), Action("cancel", p, ())]
             if pd["kind"] == "break_wall":
                 return [Action("break_wall", p, (("target", u),)) for u in s.zones[f"{1 - p}.walls"]]
+            if pd["kind"] == "respond":
+                cards = s.cards
+                out = [Action("use", p, (("card", u),)) for key in USE_KEYS[p] for u in s.zones[key]
+                       if cards[u].cid in self._activated and (down or not cards[u].tapped)]
+                return out + [Action("pass", p, ())]
             return []
         if p != s.active or s.phase != "main":
             return []
@@ -348,6 +369,8 @@ class Senkai(EffectsMixin, Controller):
                 self.log(s, f"{self.name(s, old)} makes way and goes to the discard (SK-R15)")
             self.move(s, u, to)
             self.log(s, f"P{p + 1} summons {d.name} into the {LANE_WORDS[to.partition('.')[2]]}", kind="play", card=u)
+            if p == s.active:
+                s.data[WINDOW] = True    # a new monster: the other player may answer before it acts (SK-D8)
             self.fire(s, u, "enter")
         elif d.kind == "enchantment":
             host = intent["target"]
@@ -525,9 +548,12 @@ class Senkai(EffectsMixin, Controller):
             s.pending.pop(0)
 
     # --- activated abilities ----------------------------------------------------------------------
+    def _responding(self, s, p) -> bool:
+        return bool(s.pending) and s.pending[0]["kind"] == "respond" and s.pending[0]["player"] == p
+
     def check_use(self, s, a):
         p = a.player
-        why = self._idle(s, p)
+        why = None if self._responding(s, p) else self._idle(s, p)
         if why:
             return why
         u = a["card"]
@@ -547,6 +573,40 @@ class Senkai(EffectsMixin, Controller):
         self.fire(s, u, "activate")
         self.check_destroyed(s)
 
+    # --- the other player's abilities in the turn player's main phase (SK-D8) -----------------------
+    def usable_abilities(self, s, p) -> list[int]:
+        """Return p's up cards whose 「ダウンする：」 ability would do something now (a target exists)."""
+        out = []
+        for key in USE_KEYS[p]:
+            for u in s.zones[key]:
+                c = s.cards[u]
+                if c.tapped or c.cid not in self._activated:
+                    continue
+                for step in self.rs.cards[c.cid].effects:
+                    spec = step.get("on") == "activate" and step.get("target")
+                    if step.get("on") == "activate" and (not isinstance(spec, dict) or self.effect_candidates(
+                            s, {"player": p, "source": u, "step": step}, spec)):
+                        out.append(u)
+                        break
+        return out
+
+    def _open_window(self, s) -> None:
+        """As the turn player's main phase starts, and after they summon a monster, offer the other
+        player the chance to use abilities (「使いたいときに」, SK-D8) if one would do something."""
+        if not s.data.pop(WINDOW, False) or s.outcome is not None or s.phase != "main":
+            return
+        q = 1 - s.active
+        if self.usable_abilities(s, q):
+            self.ask(s, q, "respond", str(msg("Use an ability (ダウンする：…) now, or pass (SK-D8)")),
+                     public_prompt=str(msg("P{n} may use an ability (SK-D8)", n=q + 1)))
+
+    def check_pass(self, s, a):
+        return None if self._responding(s, a.player) else "nothing to pass: no ability window is open (SK-D8)"
+
+    def do_pass(self, s, a):
+        s.pending.pop(0)
+        self.log(s, str(msg("P{n} passes (no ability now)", n=a.player + 1)))
+
     # --- turn flow -------------------------------------------------------------------------------
     def check_end_phase(self, s, a):
         return self._idle(s, a.player)
@@ -564,6 +624,8 @@ class Senkai(EffectsMixin, Controller):
     def after(self, s):
         self.check_destroyed(s)
         self._advance(s)
+        if not s.pending and not s.data.get(QUEUE):
+            self._open_window(s)
 
     def _advance(self, s):
         """Run the automatic phases until a player must act."""
@@ -590,6 +652,7 @@ class Senkai(EffectsMixin, Controller):
                 if placed:
                     self.log(s, f"P{p + 1} sets {', '.join(self.name(s, u) for u in placed)}", kind="set")
                 s.phase = "main"
+                s.data[WINDOW] = True    # the other player may use abilities before the turn player acts (SK-D8)
                 self.log(s, f"P{p + 1}'s main phase (turn {s.turn})", kind="phase", phase="main")
             else:
                 return
@@ -602,9 +665,6 @@ class Senkai(EffectsMixin, Controller):
         self.expire_mods(s, "end_of_turn")
         if not s.zones["0.deck"] and not s.zones["1.deck"]:
             self.win(s, None, "both main decks are empty at the end of the turn (SK-R27)")
-            return
-        if s.turn >= int(self.params.get("turn_limit", 200)):
-            self.win(s, None, f"the turn limit of {s.turn} turns is reached (SK-D12)")
             return
         s.active = 1 - s.active
         s.turn += 1
@@ -658,6 +718,8 @@ class Senkai(EffectsMixin, Controller):
             return "break this wall"
         if k == "use":
             return f"down {self.card_label(s, a['card'], viewer)}: use its ability"
+        if k == "pass":
+            return str(msg("pass (no ability now)"))
         if k == "end_phase":
             return "end the turn (エンドフェイズ)"
         return super().describe(s, a, viewer)

@@ -21,6 +21,9 @@ _REGISTRY: dict[str, type] = {}
 _SEEN_BY = {None: (False, False), 0: (True, False), 1: (False, True), "all": (True, True)}
 
 
+FIXED_COINS = "fixed_coins"   # key in State.data: coin results a scenario fixed in advance (heads True)
+
+
 def register(cls):
     """Class decorator: make a controller available under its `id`."""
     _REGISTRY[cls.id] = cls
@@ -509,8 +512,18 @@ class Controller:
         self.log(s, msg("{zone} shuffled", zone=self.zone_label(key)), kind="shuffle", zone=key)
 
     def coin(self, s: State, why: str = "") -> bool:
-        """Flip a coin with the game's generator and log it; True is heads."""
-        heads = s.rng.coin()
+        """Flip a coin with the game's generator and log it; True is heads.
+
+        A scenario may fix the next results (`coins:`, kept in `s.data[FIXED_COINS]`): they are
+        used first, in order, and draw nothing from the generator.
+        """
+        fixed = s.data.get(FIXED_COINS)
+        if fixed:
+            heads = bool(fixed.pop(0))
+            if not fixed:
+                del s.data[FIXED_COINS]
+        else:
+            heads = s.rng.coin()
         side = msg("heads") if heads else msg("tails")
         text = msg("coin ({why}): {side}", why=why, side=side) if why else msg("coin: {side}", side=side)
         self.log(s, text, kind="coin", heads=heads)

@@ -41,6 +41,7 @@ from .msg import msg
 
 OPS: dict[str, tuple[Callable, str | None]] = {}
 QUEUE = "effect_queue"   # key in State.data: steps waiting to resolve, in order
+BATCH = "effect_batch"   # key in State.data while one step hits all its targets (one event, not several)
 
 
 def register_op(name: str, fn: Callable, target: str | None = None) -> None:
@@ -138,15 +139,20 @@ class EffectsMixin:
             if spec is None or spec == "self" or kind is None:
                 ctx["target"] = item["source"] if spec == "self" else None
                 self._run(s, fn, ctx)
+                self.after_step(s)
                 continue
             options = self.effect_candidates(s, ctx, spec)
             if not options:
-                self.log(s, msg("{card}: {effect} — no target, nothing happens",
-                                card=self.card_ref(s, item["source"], "all"), effect=step_words(step, self.rs)))
+                self.no_target(s, item)
                 continue
             if isinstance(spec, dict) and spec.get("all"):
-                for t in options:
-                    self._run(s, fn, {**ctx, "target": t})
+                s.data[BATCH] = True
+                try:
+                    for t in options:
+                        self._run(s, fn, {**ctx, "target": t})
+                finally:
+                    s.data.pop(BATCH, None)
+                self.after_step(s)
                 continue
             prompt = msg("{card}: choose a target ({effect})", card=self.card_ref(s, item["source"], "all"),
                          effect=step_words(step, self.rs))
@@ -159,6 +165,15 @@ class EffectsMixin:
 
     def _run(self, s, fn, ctx) -> None:
         fn(self, s, ctx)
+
+    def after_step(self, s) -> None:
+        """Run after each whole step (all its targets): a game checks conditions met by it here."""
+
+    def no_target(self, s, item) -> None:
+        """Handle a step that needs a target and has none: by default it is skipped and the rest of
+        the effect resolves (as far as possible); a game whose text says otherwise overrides this."""
+        self.log(s, msg("{card}: {effect} — no target, nothing happens",
+                        card=self.card_ref(s, item["source"], "all"), effect=step_words(item["step"], self.rs)))
 
     # --- the answers: choose_target / skip_effect ------------------------------------------
     def effect_actions(self, s, player: int) -> list[Action]:
@@ -193,6 +208,7 @@ class EffectsMixin:
         t = a.get("target_player") if p["target_kind"] == "player" else a.get("target")
         item = p["item"]
         self._run(s, OPS[item["step"]["do"]][0], {**item, "target": t})
+        self.after_step(s)
         self.resolve_effects(s)
 
     def check_skip_effect(self, s, a):

@@ -6,6 +6,8 @@
     g.why_not(a)            # the reason, or None
     g.view(player)          # what that player may know
     g.outcome()             # Outcome or None
+    g.concede(player)       # the table's menu: a player gives up, the opponent wins
+    g.offer_draw(player); g.accept_draw(other)   # the table's menu: a draw both players agree to
 """
 from __future__ import annotations
 
@@ -13,13 +15,19 @@ from pathlib import Path
 
 from .action import Action, Event
 from .controller import controller_class
-from .errors import DataError, IllegalAction
+from .errors import IllegalAction
 from .msg import Msg, msg
-from .ruleset import DeckList, Ruleset, load_deck, load_ruleset
+from .ruleset import DeckList, Ruleset, load_ruleset
+from .scenario import load_scenario
+from .start import resolve_deck, resolve_options, zone_keys
 from .state import Card, Outcome, State, zone_key
 from .view import View, make_view
 
+__all__ = ["Game", "resolve_deck", "resolve_options", "zone_keys", "MANUAL_PREFIX", "TABLE_PREFIX"]
+
 MANUAL_PREFIX = "manual: "
+TABLE_PREFIX = "table: "      # a move of the players, not of the rules: conceding, an agreed draw
+TABLE_KINDS = ("concede", "agree_draw")
 
 
 class Game:
@@ -39,6 +47,7 @@ class Game:
         self.scenario = scenario
         self._cands = None                 # (state key, candidates, legal actions or None)
         self._version = 0                  # bumped whenever the state changes
+        self.draw_offer: int | None = None  # the player whose draw offer stands (until the next move)
 
     # --- creating ----------------------------------------------------------------------------
     @classmethod
@@ -73,8 +82,8 @@ class Game:
     @classmethod
     def from_scenario(cls, path) -> "Game":
         """Start from a position written in a scenario file (see docs/scenarios.md)."""
-        from .scenario import load_scenario
-        return load_scenario(Path(path))
+        rs, state, options = load_scenario(Path(path))
+        return cls(rs, state, options, None, None, [], scenario=str(path))
 
     # --- the API -------------------------------------------------------------------------------
     @property
@@ -152,9 +161,55 @@ class Game:
             raise IllegalAction(reason, action)
         return self._run(action, MANUAL_PREFIX + str(action), self.controller.manual_apply)
 
+    # --- the players' own ends: conceding and an agreed draw ----------------------------------
+    def concede(self, player: int) -> list[Event]:
+        """End the game at once: `player` concedes (投了) and the opponent wins.
+
+        Allowed at any moment of a running game, whoever is to act (a player may give up while the
+        opponent thinks). Logged and replayed like an action; undo does not take it back.
+        """
+        return self._table(Action.make("concede", player))
+
+    def offer_draw(self, player: int) -> None:
+        """Offer the opponent a draw; the offer stands until it is accepted, declined or a move is made."""
+        if self.state.outcome is not None:
+            raise IllegalAction(str(msg("the game is over ({outcome})", outcome=self.state.outcome)))
+        if player not in (0, 1):
+            raise IllegalAction(str(msg("no player P{n}", n=player + 1)))
+        self.draw_offer = player
+
+    def decline_draw(self, player: int) -> None:
+        """Decline the opponent's standing draw offer (nothing else changes)."""
+        if self.draw_offer == 1 - player:
+            self.draw_offer = None
+
+    def accept_draw(self, player: int) -> list[Event]:
+        """Accept the opponent's standing draw offer: the game ends in a draw both players agreed to."""
+        if self.draw_offer != 1 - player:
+            raise IllegalAction(str(msg("P{n} has not offered a draw", n=2 - player)))
+        return self._table(Action.make("agree_draw", player))
+
+    def _table(self, action: Action) -> list[Event]:
+        if self.state.outcome is not None:
+            raise IllegalAction(str(msg("the game is over ({outcome})", outcome=self.state.outcome)), action)
+        if action.player not in (0, 1):
+            raise IllegalAction(str(msg("no player P{n}", n=action.player + 1)), action)
+        return self._run(action, TABLE_PREFIX + str(action), self._table_apply)
+
+    def _table_apply(self, s: State, action: Action) -> None:
+        p = action.player
+        if action.kind == "concede":
+            self.controller.win(s, 1 - p, str(msg("P{n} concedes (投了)", n=p + 1)))
+        elif action.kind == "agree_draw":
+            self.controller.win(s, None, str(msg("both players agree to a draw (P{n} offered, P{m} accepted)",
+                                                 n=2 - p, m=p + 1)))
+        else:
+            raise IllegalAction(str(msg("{kind} is not a table move", kind=action.kind)), action)
+
     def _run(self, action: Action, record: str, fn) -> list[Event]:
         s = self.state
         n_log, draws, actor = len(s.log), s.rng.draws, self.to_act
+        self.draw_offer = None
         s.revealed = False
         self._version += 1
         try:
@@ -234,6 +289,11 @@ class Game:
     def replay_one(self, text: str) -> list[Event]:
         if text.startswith(MANUAL_PREFIX):
             return self.manual(text[len(MANUAL_PREFIX):])
+        if text.startswith(TABLE_PREFIX):
+            a = Action.parse(text[len(TABLE_PREFIX):])
+            if a.kind not in TABLE_KINDS:
+                raise IllegalAction(str(msg("{kind} is not a table move", kind=a.kind)), a)
+            return self._table(a)
         return self.apply(text)
 
     def clone(self) -> "Game":
@@ -246,6 +306,7 @@ class Game:
         g.barrier, g.barrier_why = self.barrier, self.barrier_why
         g.scenario = self.scenario
         g._cands, g._version = None, 0
+        g.draw_offer = self.draw_offer
         if self._cands is not None and self._cands[0] == self._key(self._cands[0][3]):
             # Same position, same legal actions: the copy need not check them again (bots clone a
             # game, then apply one of its legal actions to the copy, thousands of times a decision).
@@ -303,51 +364,4 @@ def _checked(state: dict, words: bool) -> dict:
     out["pending"] = [{k: v for k, v in p.items() if "prompt" not in k} for p in state.get("pending") or []
                       if isinstance(p, dict)]
     out["outcome"] = (state.get("outcome") or {}).get("winner", "none")
-    return out
-
-
-def zone_keys(rs: Ruleset) -> list[str]:
-    """Return every zone key of a two-player table, in ruleset order."""
-    keys = []
-    for name, spec in rs.zones.items():
-        if spec.shared:
-            keys.append(zone_key(None, name))
-        else:
-            keys += [zone_key(0, name), zone_key(1, name)]
-    return keys
-
-
-def resolve_deck(rs: Ruleset, deck, seat: int) -> DeckList:
-    """Accept a DeckList, a deck name, a path to a deck file, or None (starter deck).
-
-    A name is looked up first among the ruleset's shipped decks, then among the user's decks
-    (docs/decks.md), then taken as a file path.
-    """
-    if deck is None:
-        return rs.starter(seat)
-    if isinstance(deck, DeckList):
-        return deck
-    if isinstance(deck, str) and deck in rs.decks:
-        return rs.decks[deck]
-    from .decks import find_user_deck, list_decks   # the user's own decks come after the shipped ones
-    mine = find_user_deck(rs, deck) if isinstance(deck, str) else None
-    if mine is not None:
-        return load_deck(mine, rs)
-    path = Path(deck)
-    if path.exists():
-        return load_deck(path, rs)
-    known = ", ".join(e.name for e in list_decks(rs))
-    raise DataError(deck, None, msg("no deck named {deck!r} in {ruleset} (known: {known}) and no such file",
-                                    deck=deck, ruleset=rs.id, known=known))
-
-
-def resolve_options(rs: Ruleset, options: dict | None) -> dict:
-    """Fill the ruleset's optional rules with their defaults; refuse unknown ones."""
-    out = {k: v.get("default") for k, v in rs.options.items()}
-    for k, v in (options or {}).items():
-        if k not in rs.options:
-            known = ", ".join(rs.options) or msg("none")
-            raise DataError(rs.path / "ruleset.yaml", None, msg("unknown option {option!r} for {ruleset} (known: {known})",
-                                                                option=k, ruleset=rs.id, known=known))
-        out[k] = v
     return out

@@ -15,17 +15,21 @@
       p1.deck: [kappa, kappa]      # the last one is the top
     data: {}             # the controller's own state, merged over its defaults
     pending: []          # choices already asked (rarely needed)
+    coins: [heads, tails]   # the results of the next coin flips (janken too), in order
 
-Cards not listed anywhere do not exist in a scenario game.
+Cards not listed anywhere do not exist in a scenario game. This module builds the position only;
+`Game.from_scenario` wraps it in a Game (so the loader never imports game.py).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
+from .controller import FIXED_COINS, controller_class
 from .errors import DataError
 from .msg import msg
 from .ruleset import Ruleset, load_ruleset
-from .state import Card, State, zone_key
+from .start import resolve_options, zone_keys
+from .state import Card, State
 from .yamlio import Checker, YMap, load_yaml
 
 _CARD_SPEC = {"type": "map", "fields": {
@@ -53,16 +57,17 @@ SCENARIO_SPEC = {"type": "map", "fields": {
     "data": {"type": "map", "default": {}},
     "pending": {"type": "list", "default": []},
     "options": {"type": "map", "default": {}},
+    "coins": {"type": "list", "default": []},
 }}
+COIN_WORDS = {"heads": True, "tails": False}
 
 
 def _player(text: str) -> int:
     return 0 if text == "p1" else 1
 
 
-def load_scenario(path: Path):
-    """Read a scenario file and return a Game positioned as it says."""
-    from .game import Game, resolve_options, zone_keys  # game imports this module lazily
+def load_scenario(path: Path) -> tuple[Ruleset, State, dict]:
+    """Read a scenario file and return (ruleset, position, options) for `Game.from_scenario`."""
     raw = load_yaml(path)
     if not isinstance(raw, dict):
         raise DataError(path, 1, msg("a scenario must be a mapping (ruleset, zones, ...)"))
@@ -76,16 +81,12 @@ def load_scenario(path: Path):
         opts = resolve_options(rs, dict(d["options"]))
     except DataError as e:
         raise DataError(path, d.line_of("options"), e.message) from None
-    g = Game(rs, s, opts, None, None, [], scenario=str(path))
-    ctl = g.controller
     s.revealed = False
-    g.initial = s.to_dict()
-    return g
+    return rs, s, opts
 
 
 def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
-    from .controller import controller_class
-    from .game import resolve_options, zone_keys
+    """Build the position `d` describes; errors go to `chk` with their line."""
     s = State(rs.id, d["seed"])
     for key in zone_keys(rs):
         s.zones[key] = []
@@ -155,6 +156,15 @@ def build_state(rs: Ruleset, d: YMap, path, chk: Checker) -> State:
             s.pending.append(p)
         else:
             chk.error(d.line_of("pending"), msg("pending: each choice needs player: p1 or p2"))
+    coins = []
+    for i, word in enumerate(d["coins"]):
+        if word not in COIN_WORDS:
+            line = d["coins"].line_of(i) if hasattr(d["coins"], "line_of") else d.line_of("coins")
+            chk.error(line, msg("coins: item {n} is {word!r}; each coin is heads or tails", n=i + 1, word=word))
+        else:
+            coins.append(COIN_WORDS[word])
+    if coins:
+        s.data[FIXED_COINS] = coins
     if not chk.errors and hasattr(ctl, "after_scenario"):
         ctl.after_scenario(s)
     return s

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tabletop.cli import main
-from tabletop.sim import Job, run_games, summarize, wilson
+from tabletop.sim import Job, format_summary, run_games, summarize, wilson
 
 TIMING = ("seconds", "games_per_second", "workers")
 
@@ -79,11 +79,12 @@ def test_bad_arguments_get_a_message_not_a_traceback(capsys, monkeypatch):
     assert "tabletop[cluster]" in capsys.readouterr().err
 
 
-def test_a_game_that_does_not_end_is_an_error_not_a_hang():
+def test_a_game_past_the_cap_is_unfinished_not_a_draw_nor_an_error():
     recs = run_games(Job("tiny", ("random", "random"), max_actions=3), 2)
-    assert all(r["error"] and "no end after 3 actions" in r["error"] for r in recs)
-    d = summarize(recs, Job("tiny"), 1.0)
-    assert d["errors"] == 2 and d["wins"] == [0, 0] and d["error_samples"]
+    assert all(r["unfinished"] and r["error"] is None and r["actions"] == 3 for r in recs)
+    d = summarize(recs, Job("tiny", max_actions=3), 1.0)
+    assert d["unfinished"] == 2 and d["errors"] == 0 and d["draws"] == 0 and d["wins"] == [0, 0]
+    assert "unfinished 2 (still running after 3 actions" in format_summary(d, "1 worker")
 
 
 def test_wilson_interval_pinned():

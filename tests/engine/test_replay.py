@@ -30,7 +30,7 @@ def play(ruleset, seed, n):
 
 @pytest.fixture(scope="module")
 def senkai_game(tmp_path_factory):
-    g, legal_at = play("senkai", 11, 150)
+    g, legal_at = play("senkai", 11, 400)   # ends by SK-R22 after 323 actions
     path = save_game(g, tmp_path_factory.mktemp("saves") / "senkai.json")
     return g, legal_at, path
 

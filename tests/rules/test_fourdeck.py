@@ -11,6 +11,7 @@ from tabletop.engine.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "rulesets" / "fourdeck" / "scenarios"
+RS = load_ruleset("fourdeck")
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -177,7 +178,26 @@ def test_fd_r9_partner_chosen_from_level1_seen_by_owner_only():
     assert "Level 1 deck" in why(g, "choose_partner", choice="b_boar")       # not in this deck
     squire = uid(g, "k_squire", "0.lv1")
     act(g, "choose_partner", choice="k_squire")
+    act(g, "choose_partner", choice=g.state.cards[g.state.zones["1.lv1"][0]].cid)
     assert g.state.zones["0.field"] == [squire] and g.state.cards[squire].flags["partner"]
+
+
+def test_fd_r9_partners_are_chosen_hidden_then_revealed_together():
+    # 「パートナーユニットをレベル1山札から一枚えらんで場に出します」: neither player sees the other's
+    # choice before making their own; both come out together.
+    g = Game.new("fourdeck", seed=4, options={"first_player": "p1"})
+    squire = uid(g, "k_squire", "0.lv1")
+    act(g, "choose_partner", choice="k_squire")
+    assert g.to_act == 1 and g.state.zones["0.field"] == []
+    p2_view = g.view(1)
+    assert "k_squire" not in repr(p2_view.pending) and "見習い騎士" not in repr(p2_view.pending)
+    assert not any("見習い騎士" in e.text_for(1) for e in g.state.log)
+    assert any("見習い騎士" in e.text_for(0) for e in g.state.log)
+    assert not any(cv.cid == "k_squire" for z in p2_view.zones.values() for cv in z)
+    assert "見習い騎士" in repr(g.view(0).pending)          # P1 still sees their own choice
+    act(g, "choose_partner", choice=g.state.cards[g.state.zones["1.lv1"][0]].cid)
+    assert g.state.zones["0.field"] == [squire] and len(g.state.zones["1.field"]) == 1
+    assert not any(p["kind"] == "partner_hold" for p in g.state.pending) and g.state.phase == "damage"
 
 
 def test_fd_r10_no_attack_in_first_turns_no_spell_for_first_player():
@@ -357,8 +377,10 @@ def test_fd_d7_decks_shuffled_after_the_partner_choice():
     g = Game.new("fourdeck", seed=9, options={"first_player": "p1"})
     n = len(g.state.log)
     act(g, "choose_partner", choice=g.state.cards[g.state.zones["0.lv1"][0]].cid)
+    assert not any(e.kind == "shuffle" for e in g.state.log[n:])      # nothing shows before both chose
+    act(g, "choose_partner", choice=g.state.cards[g.state.zones["1.lv1"][0]].cid)
     shuffled = {e.data["zone"] for e in g.state.log[n:] if e.kind == "shuffle"}
-    assert shuffled == {"0.lv1", "0.lv2", "0.lv3", "0.spell"}
+    assert shuffled == {f"{p}.{d}" for p in (0, 1) for d in ("lv1", "lv2", "lv3", "spell")}
     assert not any(cv.cid for cv in g.view(0).zone(0, "lv1"))       # the look is over
 
 
@@ -377,16 +399,18 @@ def test_fd_d8_cost_and_attack_never_below_zero(tmp_path):
     assert g.controller.field_cost(g.state, 0) == 1
 
 
-def test_fd_d9_turn_limit_ends_in_a_draw(tmp_path):
+def test_fd_d9_no_turn_limit_only_the_rules_end_a_game(tmp_path):
+    # FD-D9 (a draw after turn 120) is withdrawn: 勝敗条件 lists only rebellion, ruin, exhaustion, decline.
+    assert "turn_limit" not in RS.parameters
     g = position(tmp_path, """\
-        turn: 120
+        turn: 500
         phase: battle
         zones:
           p1.field: [{card: k_squire, flags: {partner: true}}]
           p2.field: [{card: b_hound, flags: {partner: true}}]
         """)
     act(g, "end_turn")
-    assert g.outcome().winner is None and "(FD-D9)" in g.outcome().reason
+    assert g.outcome() is None and g.state.turn == 501
 
 
 def test_fd_d10_first_player_by_agreement_option():
@@ -410,20 +434,27 @@ def test_fd_d12_a_unit_may_attack_the_turn_it_comes_out():
     assert why(g, "attack", card=uid(g, "b_boar"), target_zone="1.lv1") is None
 
 
-def test_fd_d13_activating_taps_the_unit_and_is_allowed_in_the_first_turn(tmp_path):
+def test_fd_d13_activation_costs_what_the_card_text_says_and_is_allowed_in_the_first_turn(tmp_path):
+    # 「ユニットが効果を持っている場合、それを発動することが出来ます」: the rule gives no cost; a card's
+    # text does (起動（このユニットを行動済みにする）／起動（1ターンに1回）).
     g = position(tmp_path, """\
         turn: 1
         phase: battle
-        players: {p1: {hp_lv1: 3}}
+        players: {p1: {hp_lv1: 1}}
         zones:
-          p1.field: [{card: k_squire, flags: {partner: true}}]
+          p1.field: [{card: k_squire, flags: {partner: true}}, k_cleric, k_page]
           p2.field: [{card: b_hound, flags: {partner: true}}]
         """)
-    sq = uid(g, "k_squire")
+    sq, cleric = uid(g, "k_squire"), uid(g, "k_cleric")
     assert why(g, "activate", card=sq) is None
     act(g, "activate", card=sq)
-    assert hp(g, 0, "lv1") == 5 and g.state.cards[sq].tapped
-    assert "(FD-D13)" in why(g, "activate", card=sq)
+    assert hp(g, 0, "lv1") == 3 and g.state.cards[sq].tapped            # its text: 行動済みにする
+    assert "(card text, FD-D13)" in why(g, "activate", card=sq)
+    act(g, "activate", card=cleric)                                        # its text: 1ターンに1回
+    act(g, "choose_target", target=uid(g, "k_page"))
+    assert not g.state.cards[cleric].tapped                                # no tap: it may still act
+    assert "1ターンに1回" in why(g, "activate", card=cleric)
+    assert not any(a.kind == "activate" for a in g.legal_actions())
 
 
 def test_fd_d14_after_attack_effects_resolve_after_the_damage(tmp_path):
@@ -442,11 +473,18 @@ def test_fd_d14_after_attack_effects_resolve_after_the_damage(tmp_path):
     assert g.controller.stat(g.state, uid(g, "k_knight"), "ap") == 3   # until end of turn
 
 
-def test_fd_d15_partner_enter_effect_does_not_fire_at_setup():
+def test_fd_d15_partner_is_put_onto_the_field_so_its_enter_effect_fires():
+    # 「パートナーユニットをレベル1山札から一枚えらんで場に出します」: 場に出す, so 場に出たとき fires,
+    # after both partners are revealed; the first turn starts once it has resolved.
     g = Game.new("fourdeck", seed=1, options={"first_player": "p1"})
     act(g, "choose_partner", choice="k_herald")
     assert g.state.pending[0]["kind"] == "choose_partner" and g.state.pending[0]["player"] == 1
-    assert [hp(g, 1, d) for d in ("lv1", "lv2", "lv3")] == [6, 10, 14]
+    assert [hp(g, 1, d) for d in ("lv1", "lv2", "lv3")] == [6, 10, 14]   # nothing before both chose
+    act(g, "choose_partner", choice=g.state.cards[g.state.zones["1.lv1"][0]].cid)
+    assert g.state.phase == "setup" and g.to_act == 0                     # 早馬の伝令: choose a deck
+    assert g.state.pending[0]["kind"] == "effect_target"
+    act(g, "choose_target", target_zone="1.lv2")
+    assert hp(g, 1, "lv2") == 9 and g.state.phase == "damage" and g.state.turn == 1
 
 
 def test_fd_d16_triggered_effects_are_chosen_by_the_cards_owner(tmp_path):
@@ -594,3 +632,42 @@ def test_fd_drags_map_to_attack_cast_and_partner_with_reasons():
     a = g.drop_action(0, squire, "0.field")
     assert a is not None and a.kind == "choose_partner" and a["choice"] == "k_squire"
     assert g.why_not(a) is None
+
+
+def test_fd_d24_rebellion_loses_at_once_before_the_enter_effect(tmp_path):
+    # P2's 騎士 pushes 夜鴉 onto P1's field: cost 8, P1 loses at once (勝敗条件 ① 反乱). The crow's
+    # enter effect (2 damage to P2's Level 1 deck, 2 HP left, P2's field at cost 7) never resolves, so
+    # it cannot push P2 into rebellion too and turn the win into a draw.
+    g = position(tmp_path, """\
+        turn: 8
+        active: p2
+        phase: battle
+        players: {p1: {hp_lv1: 3}, p2: {hp_lv1: 2}}
+        zones:
+          p1.field: [{card: b_hound, flags: {partner: true}}, b_bear, b_werewolf, b_boar, b_rat]
+          p1.lv1: [b_crow]
+          p2.field: [{card: k_squire, flags: {partner: true}}, k_knight, k_dragon_knight, k_archer]
+          p2.lv1: [k_herald]
+        """)
+    act(g, "attack", card=uid(g, "k_knight"), target_zone="0.lv1")
+    out = g.outcome()
+    assert out is not None and out.winner == 1 and "FD-R16" in out.reason
+    assert cids(g, "1.lv1") == ["k_herald"] and hp(g, 1, "lv1") == 2 and not g.state.pending
+
+
+def test_fd_d16_an_effect_with_no_legal_target_does_nothing(tmp_path):
+    # 影の暗殺者 comes out; the only other units are the two partners, which cannot be destroyed:
+    # its destroy has no target and nothing happens; the game goes on.
+    g = position(tmp_path, """\
+        turn: 5
+        phase: battle
+        players: {p2: {hp_lv2: 1}}
+        zones:
+          p1.field: [{card: b_hound, flags: {partner: true}}]
+          p2.field: [{card: k_squire, flags: {partner: true}}]
+          p2.lv2: [b_assassin]
+        """)
+    act(g, "attack", card=uid(g, "b_hound"), target_zone="1.lv2")
+    assert cids(g, "1.field") == ["k_squire", "b_assassin"] and cids(g, "0.field") == ["b_hound"]
+    assert not g.state.pending and g.outcome() is None
+    assert any("no target, nothing happens" in e.text for e in g.state.log)

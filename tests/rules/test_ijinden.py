@@ -141,6 +141,20 @@ def test_ij_r4_deck_needs_40_cards_and_at_most_4_copies():
     assert RS.cards["r_stone"].copies == "any"
     for name in RS.starter_decks:
         assert sum(n for _, n, _ in RS.decks[name].sections["main"]) >= 40
+    # 「40枚以上のカードで作ります」: no maximum without the side-deck option.
+    assert deck_errors({"name": "t", "main": {**base, "r_stone": 60}}) == ""                # 80 cards
+
+
+def test_ij_r4_no_maximum_without_the_side_deck_rule():
+    big = deck_from_data({"name": "big", "main": {"r_stone": 60, "g_stone": 10}}, "big.yaml", RS)   # 70
+    g = Game.new("ijinden", decks=[big, big], seed=3)
+    assert len(g.state.zones["0.deck"]) + len(g.state.zones["0.hand"]) + len(g.state.zones["0.guardians"]) == 70
+    g = Game.new("ijinden", decks=[big, big], seed=3, options={"match": True})   # a match alone: no cap
+    # The 60-card cap belongs to the side-deck rule (IJ-R35): a match with it refuses the 70 cards.
+    with pytest.raises(DataError, match="IJ-R35"):
+        Game.new("ijinden", decks=[big, big], seed=3, options={"match": True, "side_deck": True})
+    for name in RS.starter_decks:
+        assert sum(n for _, n, _ in RS.decks[name].sections["main"]) >= 40
 
 
 # --- setup and turn ----------------------------------------------------------------------------
@@ -524,13 +538,18 @@ def test_ij_r31_double_pressure_needs_two_blockers():
     assert g.outcome() is None
 
 
-def test_ij_r31_double_pressure_with_one_blocker_is_unblocked(tmp_path):
+def test_ij_r31_double_pressure_with_one_blocker_cannot_be_declared(tmp_path):
+    # 「１体以下で指定することはできません」: one blocker on 信長 is refused, not silently taken off.
     g = scenario("03")
     nob = g.state.zones["0.battlefield"][0]
     him = g.state.zones["1.battlefield"][0]
     act(g, "attack", card=nob)
     act(g, "end_phase")
     act(g, "block", card=him, target=nob)
+    reason = why(g, "done_blocking")
+    assert reason and "ダブルプレッシャー" in reason and "IJ-D10" in reason
+    assert not any(a.kind == "done_blocking" for a in g.legal_actions())
+    act(g, "unblock", card=him)                       # take it back off, then leave 信長 unblocked
     act(g, "done_blocking")
     assert g.outcome().winner == 0
 
@@ -721,10 +740,12 @@ def test_ij_d5_guardians_seen_by_nobody_mana_by_owner(tmp_path):
     assert RS.zones["mana"].facedown_seen_by == "owner"
 
 
-def test_ij_d6_turn_limit_is_a_draw(tmp_path):
-    g = game(tmp_path, {}, turn=RS.parameters["turn_limit"])
+def test_ij_d6_no_turn_limit_only_the_rules_end_a_game(tmp_path):
+    # IJ-D6 (a draw after turn 150) is withdrawn: 勝利条件 names only an unblocked attacker and deck-out.
+    assert "turn_limit" not in RS.parameters
+    g = game(tmp_path, {}, turn=500)
     act(g, "end_phase")
-    assert g.outcome().winner is None and "IJ-D6" in g.outcome().reason
+    assert g.outcome() is None and g.state.turn == 501
 
 
 def test_ij_d7_underworld_card_goes_to_the_bottom_of_the_deck():
@@ -760,14 +781,26 @@ def test_ij_d9_guardians_are_battlefield_cards(tmp_path):
     assert "g_seed" in cids(g, "p2.graveyard") and pending_kind(g) == "feat" and g.to_act == 1
 
 
-def test_ij_d10_double_pressure_first_blocker_needs_two_free(tmp_path):
+def test_ij_d10_double_pressure_single_blocker_is_refused_with_the_reason(tmp_path):
     g = game(tmp_path, {"p1.battlefield": ["g_magellan"], "p2.battlefield": ["r_joan"]})
     mag = g.state.zones["0.battlefield"][0]
     act(g, "attack", card=mag)
     act(g, "end_phase")
-    assert "IJ-R31" in why(g, "block", card=g.state.zones["1.battlefield"][0], target=mag)
+    assert "IJ-R31" in why(g, "block", card=g.state.zones["1.battlefield"][0], target=mag)   # one free blocker
     act(g, "done_blocking")
     assert g.outcome().winner == 0
+    # Two free blockers: the first may be assigned, but the block step cannot end with it alone; the
+    # blocker is never silently stripped.
+    g = game(tmp_path, {"p1.battlefield": ["g_magellan"], "p2.battlefield": ["r_joan"], "p2.guardians": ["r_stone"]})
+    mag = g.state.zones["0.battlefield"][0]
+    joan, guard = g.state.zones["1.battlefield"][0], g.state.zones["1.guardians"][0]
+    act(g, "attack", card=mag)
+    act(g, "end_phase")
+    act(g, "block", card=joan, target=mag)
+    assert "IJ-D10" in why(g, "done_blocking")
+    act(g, "block", card=guard, target=mag)
+    act(g, "done_blocking")
+    assert g.outcome() is None and not any("blockers are removed" in e.text for e in g.state.log)
 
 
 def test_ij_d11_ijin_guardian_fights_with_its_bonuses(tmp_path):
@@ -935,10 +968,10 @@ def test_ij_thousand_random_games_end():
         g = play_random_game("ijinden", 10_000 + seed, full=False, max_actions=8000,
                              options=match if seed % 10 == 0 else None)
         r = g.outcome().reason
-        key_ = ("unblocked" if "IJ-R22" in r else "deck" if "IJ-R23" in r else "draw" if "IJ-D6" in r
+        key_ = ("unblocked" if "IJ-R22" in r else "deck" if "IJ-R23" in r
                 else "match" if "IJ-R34" in r else r)
         reasons[key_] = reasons.get(key_, 0) + 1
-    assert sum(reasons.values()) == 1000 and set(reasons) <= {"unblocked", "deck", "draw", "match"}
+    assert sum(reasons.values()) == 1000 and set(reasons) <= {"unblocked", "deck", "match"}
 
 
 def test_ij_greedy_bot_blocks_rather_than_loses(tmp_path):
@@ -951,3 +984,14 @@ def test_ij_greedy_bot_blocks_rather_than_loses(tmp_path):
     assert pending_kind(g) == "block"
     a = make_bot("greedy", 1, 12).choose(g.view(1), g.legal_actions())
     assert a.kind == "block"
+
+
+def test_ij_d22_a_triggered_ability_with_no_target_does_nothing_and_play_goes_on(tmp_path):
+    # 織田信長 「召喚されたとき、相手のイジン１体を破壊する」 with no enemy Ijin (a guardian is no Ijin,
+    # IJ-D8): it is summoned, the ability has nothing to destroy, and the turn goes on. (A Mahou that
+    # must choose a target cannot be activated without one: IJ-R14.)
+    g = game(tmp_path, {"p1.hand": ["r_nobunaga"], "p1.mana": ["r_stone"] * 5, "p2.guardians": ["r_joan"]})
+    act(g, "summon", card=g.state.zones["0.hand"][0], to="0.battlefield")
+    assert cids(g, "p1.battlefield") == ["r_nobunaga"] and cids(g, "p2.guardians") == ["r_joan"]
+    assert not g.state.pending and g.to_act == 0 and g.outcome() is None
+    assert any("no target, nothing happens" in e.text for e in g.state.log)

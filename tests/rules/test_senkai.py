@@ -530,9 +530,31 @@ def test_sk_d7_monster_enters_up_and_may_attack_at_once(tmp_path):
     assert why(g, "attack", card=m, target_player=1) is None
 
 
-def test_sk_d8_abilities_only_in_your_main_phase(tmp_path):
-    g = game(tmp_path, {"p2.lane_left": ["shin"], "p1.lane_left": ["kodama"]})
+def test_sk_d8_abilities_also_in_the_opponents_main_phase(tmp_path):
+    # 「個別のカードの効果が使える場合、使いたいときに…使えます」: P2's 蜃 is used in P1's turn, as
+    # P1's main phase starts (before P1 can attack) and after P1 summons a monster.
+    g = game(tmp_path, {"p2.lane_left": ["shin"], "p1.lane_left": ["kodama"], "p1.lane_right": ["kappa"],
+                        "p1.hand": ["kodama", "kodama"], "p1.mana": ["midori_no_maryoku"] * 2},
+             phase="up", turn=3)
+    assert g.state.phase == "main" and g.to_act == 1 and g.state.pending[0]["kind"] == "respond"
+    assert {a.kind for a in g.legal_actions()} == {"use", "pass"}
+    act(g, "use", card=at(g, "p2.lane_left"))
+    act(g, "choose_target", target=at(g, "p1.lane_left"))
+    assert g.state.cards[at(g, "p1.lane_left")].tapped and g.to_act == 1   # the window stays open
+    assert why(g, "use", card=at(g, "p2.lane_left")) is not None           # 蜃 is down now (SK-R32)
+    act(g, "pass")
+    assert g.to_act == 0 and "SK-R20" in why(g, "attack", card=at(g, "p1.lane_left"), target_player=1)
+    # Outside a window the other player cannot act, and with no usable ability no window opens.
     assert why(g, "use", player=1, card=at(g, "p2.lane_left")) is not None
+    play(g, card=find(g, "kodama", "p1.hand"), to="0.lane_center")
+    assert g.to_act == 0 and not g.state.pending
+    # After a summon, with 蜃 up again, the window opens; an attack opens none.
+    g.state.cards[at(g, "p2.lane_left")].tapped = False
+    play(g, card=find(g, "kodama", "p1.hand"), to="0.lane_right")
+    assert g.to_act == 1 and g.state.pending[0]["kind"] == "respond"
+    act(g, "pass")
+    act(g, "attack", card=at(g, "p1.lane_center"), target=at(g, "p2.lane_left"))
+    assert g.to_act == 0 and not g.state.pending
     g = game(tmp_path, {"p1.lane_left": ["shin"], "p1.hand": ["kaendan"], "p1.mana": ["aka_no_maryoku", "kiri_no_maryoku"],
                         "p2.lane_left": ["kodama"]})
     act(g, "play", card=at(g, "p1.hand"))
@@ -575,10 +597,12 @@ def test_sk_d11_no_wall_choice_when_all_remaining_break(tmp_path):
     assert not g.state.pending and g.state.zones["1.walls"] == [] and g.outcome() is None
 
 
-def test_sk_d12_turn_limit_is_a_draw(tmp_path):
-    g = game(tmp_path, {}, turn=int(RS.parameters["turn_limit"]))
+def test_sk_d12_no_turn_limit_only_the_rules_end_a_game(tmp_path):
+    # SK-D12 (a draw after turn 200) is withdrawn: the text ends a game only by SK-R22 and SK-R27.
+    assert "turn_limit" not in RS.parameters
+    g = game(tmp_path, {"p1.deck": ["kodama"] * 3, "p2.deck": ["kodama"] * 3}, turn=500)
     act(g, "end_phase")
-    assert g.outcome() is not None and g.outcome().winner is None and "SK-D12" in g.outcome().reason
+    assert g.outcome() is None and g.state.turn == 501
 
 
 def test_sk_d13_end_of_turn_effects_only_at_the_owners_turn_end(tmp_path):
@@ -659,3 +683,28 @@ def test_random_games_thousand():
     for seed in range(1000):
         g = play_random_game("senkai", seed, full=False)
         assert g.outcome() is not None
+
+
+def test_sk_r32_an_effect_cannot_down_a_monster_already_down(tmp_path):
+    # 雪女 「登場したとき、相手の怪魔1体をダウンする」: the down 木霊 is no choice (「ダウンしている状態の
+    # カードはダウンできず」); only the up 河童 is offered.
+    g = game(tmp_path, {"p1.hand": ["yukionna"], "p1.mana": ["ao_no_maryoku"] * 3,
+                        "p2.lane_left": [{"card": "kodama", "tapped": True}], "p2.lane_right": ["kappa"]})
+    play(g, card=at(g, "p1.hand"), to="0.lane_center")
+    assert g.state.pending[0]["kind"] == "effect_target"
+    assert g.state.pending[0]["options"] == [at(g, "p2.lane_right")]
+    assert "not a legal target" in why(g, "choose_target", target=at(g, "p2.lane_left"))
+
+
+def test_sk_r31_with_no_legal_choice_the_effect_is_processed_as_far_as_possible(tmp_path):
+    # Every enemy monster is down: 雪女 still enters, its down effect is simply not processed
+    # (「処理できない効果は処理しません」), and play goes on.
+    g = game(tmp_path, {"p1.hand": ["yukionna"], "p1.mana": ["ao_no_maryoku"] * 3,
+                        "p2.lane_left": [{"card": "kodama", "tapped": True}]})
+    play(g, card=at(g, "p1.hand"), to="0.lane_center")
+    assert zone_cids(g, "p1.lane_center") == ["yukionna"] and not g.state.pending and g.to_act == 0
+    assert any("no target, nothing happens" in e.text for e in g.state.log)
+    # 蜃's 「ダウンする：」 with no up enemy: usable (the cost is paid), and nothing else happens.
+    g = game(tmp_path, {"p1.lane_left": ["shin"], "p2.lane_left": [{"card": "kodama", "tapped": True}]})
+    act(g, "use", card=at(g, "p1.lane_left"))
+    assert g.state.cards[at(g, "p1.lane_left")].tapped and not g.state.pending
