@@ -1552,9 +1552,7 @@ class Monmusu(EffectsMixin, Controller):
                     # complete (完了): the CT is over; the monster recasts in its owner's next recast phase.
                     out.append(msg("CT{ct} {need} left", ct=c.flags.get("ct", 0), need=need) if need
                                else msg("CT{ct} complete", ct=c.flags.get("ct", 0)))
-                pw = self.pow(s, u)
-                if pw != (self.rs.cards[c.cid].get("pow") or 0):
-                    out.append(msg("POW {n}", n=pw))
+                # (a POW other than the printed one is shown by the table's stat chip, from live_stats)
                 if c.attached:
                     out.append(msg("material {n}", n=len(c.attached)))
                 if out:
