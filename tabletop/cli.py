@@ -46,6 +46,8 @@ def cmd_validate(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    if args.table:   # the real table with the replay controls
+        return _deferred("tabletop.ui.app", "run_replay")(args)
     from .engine.saves import load_game, read_save
     from .engine.game import Game
     d = read_save(Path(args.save))
@@ -86,10 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", help="files or folders (default: every ruleset)")
     p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser("replay", help="print a saved game's log")
+    p = sub.add_parser("replay", help="print a saved game's log, or step through it on the table (--table)")
     p.add_argument("save", help="a save file")
     p.add_argument("--to", type=int, default=None, help="stop after N actions")
     p.add_argument("--viewer", type=int, choices=(1, 2), default=None, help="print what this player saw")
+    p.add_argument("--table", action="store_true", help="step through it on the table (a save or a simulate --out file)")
+    p.add_argument("--game", type=int, default=0, help="with --table and a simulate --out file: which game (default 0)")
+    p.add_argument("--size", default=None, help="with --table: window size, e.g. 1600x900")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")

@@ -442,7 +442,8 @@ def _op_mill(ctl, s, ctx):
     for _ in range(min(_n(ctx), len(pile))):
         u = pile[-1]
         ctl.move(s, u, f"{p}.{ctx['step'].get('to', 'discard')}")
-        ctl.log(s, f"P{p + 1} puts {ctl.name(s, u)} from the deck into {ctl.zone_label(s.cards[u].zone)}")
+        ctl.log(s, msg("P{n} puts {card} from the deck into {zone}", n=p + 1, card=ctl.card_ref(s, u, "all"),
+                       zone=ctl.zone_label(s.cards[u].zone)))
 
 
 def _op_put(ctl, s, ctx):
@@ -451,11 +452,12 @@ def _op_put(ctl, s, ctx):
         return
     owner = s.cards[t].owner
     ctl.move(s, t, f"{owner}.{ctx['step']['to']}")
-    ctl.log(s, f"{ctl.card_label(s, t, None)} → {ctl.zone_label(s.cards[t].zone)}")
+    ctl.log(s, msg("{card} → {zone}", card=ctl.card_ref(s, t, "all"), zone=ctl.zone_label(s.cards[t].zone)))
 
 
 def _op_manual(ctl, s, ctx):
-    ctl.log(s, f"{ctl.name(s, ctx['source'])}: resolve by hand — {ctx['step'].get('text', 'see the card text')}",
+    text = ctx["step"].get("text") or msg("see the card text")   # the card's own words, as printed
+    ctl.log(s, msg("{card}: resolve by hand — {text}", card=ctl.card_ref(s, ctx["source"], "all"), text=text),
             kind="manual_effect")
 
 

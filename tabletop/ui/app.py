@@ -15,6 +15,7 @@ from tabletop.i18n import N_
 from .players import load_with_seats, make_seats, new_seed
 from .scene import App
 from .table import TableScene
+from .table.replay import spectate
 
 
 def home(app):
@@ -86,7 +87,8 @@ def run(args) -> int:
         app.push(home(app))
         app.message(e, N_("Cannot start the game"))
         return app.run()
-    app.push(TableScene(app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES"), brief=not game.actions))
+    spectate(app.push(TableScene(app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES"),
+                                 brief=not game.actions)))
     return app.run()
 
 
@@ -94,4 +96,16 @@ def run_menu(args) -> int:
     """Open the main menu."""
     app = App(home=home)
     app.push(home(app))
+    return app.run()
+
+
+def run_replay(args) -> int:
+    """Open a save or a `simulate --out` game on the table with the replay controls (`tabletop replay SAVE --table`)."""
+    from .replays import open_file
+    app = App(size=parse_size(getattr(args, "size", None)), home=home)
+    try:
+        open_file(app, Path(args.save), getattr(args, "game", 0) or 0)
+    except (TabletopError, ValueError, KeyError) as e:
+        app.push(home(app))
+        app.message(str(e), app.words("Cannot open the replay"))
     return app.run()

@@ -21,6 +21,7 @@ from . import settings as settings_mod
 from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene
 from .table import TableScene
+from .table.replay import spectate
 
 SEAT_CHOICES = [N_("human"), N_("easy"), N_("normal"), N_("hard")]
 ANIM_WORDS = {"off": N_("off"), "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
@@ -120,12 +121,14 @@ class MenuScene(Scene):
         self._label((0, 150, W, 30), " · ".join(t(ruleset_title(r)) for r in FAMILY if r in ids))
         items = [(N_("New game"), lambda: self.show("new")), (N_("Continue"), self.continue_game),
                  (N_("Load"), lambda: self.show("load")), (N_("Scenarios"), lambda: self.show("scenarios")),
+                 (N_("Cards"), lambda: self.deck_tools("CardsScene")),
+                 (N_("Deck editor"), lambda: self.deck_tools("DeckEditorScene")), (N_("Replays"), self.replays),
                  (N_("Layout studio"), lambda: self.show("studio")), (N_("Settings"), lambda: self.show("settings")),
                  (N_("Quit"), self.quit)]
-        y = 220
+        y, step = 200, min(54, (H - 220) // len(items))
         for label, fn in items:
-            self._button((W // 2 - 150, y, 300, 44), t(label), fn)
-            y += 54
+            self._button((W // 2 - 150, y, 300, step - 8), t(label), fn)
+            y += step
 
     def _page_new(self) -> None:
         t = self.app.words
@@ -298,6 +301,7 @@ class MenuScene(Scene):
     def open_table(self, game, seats) -> None:
         self.app.replace(TableScene(self.app, game, seats, save_folder=os.environ.get("TABLETOP_SAVES"),
                                     brief=not game.actions))   # a new game or a scenario opens with its briefing
+        spectate(self.app.scene)
 
     def continue_game(self) -> None:
         try:
@@ -370,6 +374,20 @@ class MenuScene(Scene):
         except (TabletopError, ValueError) as e:
             self.app.message(e, N_("Layout studio"))
         self.show("main")
+
+    def deck_tools(self, scene: str) -> None:
+        """Open the card browser or the deck editor for the chosen ruleset (scenes of their own files)."""
+        from .cards import CardsScene
+        from .deckedit import DeckEditorScene
+        if scene == "DeckEditorScene":
+            self.app.replace(DeckEditorScene(self.app, self.ruleset_id))
+        else:
+            self.app.replace(CardsScene(self.app, self.ruleset_id, open_editor=DeckEditorScene))
+
+    def replays(self) -> None:
+        """Open the list of saves and simulate runs to replay on the table."""
+        from .replays import ReplayListScene
+        self.app.replace(ReplayListScene(self.app))
 
     def quit(self) -> None:
         self.app.running = False

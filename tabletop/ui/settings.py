@@ -57,6 +57,7 @@ def save(settings: dict) -> None:
 from tabletop.i18n import LANGS, Words, language_from_env  # noqa: E402,F401
 
 
+
 def chosen_language() -> str | None:
     """Return the language written in the settings file, or None when the user never chose one."""
     try:

@@ -53,6 +53,7 @@ class TableScene(Scene):
         self.inspect = None      # zone key whose cards are spread in an overlay
         self._auto_piles = frozenset()   # piles spread because answers name their cards
         self.last_turn = game.state.turn
+        self.replay = None               # replay/spectate controls (replay.py) when the table only shows a game
         # the parts, in the order a gesture passes through them
         self.pointer = Pointer(self)     # events -> intents
         self.actions = Actions(self)     # intents -> game.apply / game.manual
@@ -75,15 +76,20 @@ class TableScene(Scene):
     # --- set-up ------------------------------------------------------------------------------
     def resize(self, size) -> None:
         self.size = size
-        self.area, self.cw, self.ch = layout.measure(self.rs, size, self.renderer.aspect)
+        table = size if self.replay is None else self.replay.table_size(size)   # the replay bar's room
+        self.area, self.cw, self.ch = layout.measure(self.rs, table, self.renderer.aspect)
         self.sprites.clear()
         self.board.bg = None
         if self.hud.widgets:
             self.hud.build()
+            if self.replay is not None:
+                self.replay.build()
             self.refresh()
 
     def enter(self) -> None:
         self.hud.build()
+        if self.replay is not None:
+            self.replay.build()
         self.refresh()
         if self.brief:
             self.brief = False
@@ -91,6 +97,8 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.hud.kill()
+        if self.replay is not None:
+            self.replay.kill()
         self.dialogs.close_menu()
         self.dialogs.close_dialog()
         self.windows.close_all()
@@ -105,9 +113,9 @@ class TableScene(Scene):
     # --- the state we draw -------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the viewer's view and everything derived from it (after any change)."""
-        self.view = self.game.view(self.viewer)
+        self.view = self.game.view(self.viewer) if self.replay is None else self.replay.view()
         self.zones, self.spots = layout.place(self)
-        self.legal = self.actions.candidates()
+        self.legal = self.actions.candidates() if self.replay is None else []
         self.choice.refresh()
         self.answer_lit = self.actions.pointed([a for a in self.actions.answers() if a.get("card") is None])
         self.actor_lit = self.actions.actors()
@@ -118,6 +126,8 @@ class TableScene(Scene):
         self.board.changed()
         self._hover_dirty = True
         self.hud.update_panels()
+        if self.replay is not None:
+            self.replay.after_refresh()
 
     def _auto_spread(self) -> None:
         """Spread a pile once when legal answers name cards inside it (a searched deck); close it after.
@@ -164,6 +174,8 @@ class TableScene(Scene):
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
             return
+        if self.replay is not None and self.replay.process_event(e):
+            return
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             if not self.hud.on_button(e.ui_element):
                 self.dialogs.process_event(e)
@@ -208,7 +220,10 @@ class TableScene(Scene):
             self.hover_key, self.hover_t = key, 0.0
         else:
             self.hover_t += dt
-        self.bot.step(dt)
+        if self.replay is None:
+            self.bot.step(dt)
+        else:
+            self.replay.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the view (reads the scene and its parts; never changes the game)."""
