@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from one_language import check_games
 from simcheck import play_random_game
 from tabletop.engine import Action, DataError, DataErrors, Game, IllegalAction
 from tabletop.engine.effects import check_steps, is_manual
@@ -879,3 +880,9 @@ def test_dm_bot_evaluation_counts_hp_above_the_printed_hp_a_quarter(tmp_path):
     term = [evaluate_position(g, 0)["my HP"] for g in (hurt, full, over)]
     assert term[1] - term[0] == pytest.approx(4 * (term[2] - term[1]))
     assert term[2] - term[1] < EVAL_W["hand"] < term[1] - term[0]
+
+
+def test_every_word_a_player_reads_is_in_one_language():
+    # Issue #23: log, prompts, panels, badges, move words and refusals render wholly in English or wholly
+    # in Japanese (card names, printed as they are, aside), for both seats through two random games.
+    assert check_games("danmaku", seeds=range(2), steps=60) == []

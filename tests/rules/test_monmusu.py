@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from monmusu_helpers import act, new_game_to_turn1, offer, pass_all, pay, paying, position, scenario, time, uid, why
+from one_language import check_games
 from tabletop.i18n import render
 from tabletop.engine import Action, Game, load_ruleset
 from tabletop.engine.effects import is_manual
@@ -947,3 +948,9 @@ def test_mm_offers_survive_a_bots_determinization(tmp_path):
     assert d.to_act == 1 and Action.make("pass_skill", 1) in d.legal_actions()
     d.apply(Action.make("pass_skill", 1))
     assert not d.state.pending and d.state.data["battle"] is None
+
+
+def test_every_word_a_player_reads_is_in_one_language():
+    # Issue #23: log, prompts, panels, badges, move words and refusals render wholly in English or wholly
+    # in Japanese (card names, printed as they are, aside), for both seats through two random games.
+    assert check_games("monmusu", seeds=range(2), steps=60) == []
