@@ -40,7 +40,7 @@ def keys_in_file(path: Path) -> dict[str, int]:
     out: dict[str, int] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and node.args and _name(node.func) in CALLS:
-            for key in _literals(node.args[0]):
+            for key in (k for k in _literals(node.args[0]) if k):   # an empty message needs no translation
                 out.setdefault(key, node.lineno)
     return out
 

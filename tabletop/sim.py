@@ -44,7 +44,7 @@ class Job:
     think: float | None = None
     rounds: int | None = None
     max_actions: int = MAX_ACTIONS
-    keep_log: bool = False               # record each game's action log (simulate --out: replayable games)
+    keep_log: bool = False               # record each game's action log and each bot move's reason (simulate --out)
 
 
 @dataclass
@@ -75,6 +75,8 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
     seed = game_seed(job.seed, index)
     rec = {"index": index, "seed": seed, "winner": None, "reason": "", "first": None, "turns": 0,
            "actions": 0, "played": [[], []], "fallbacks": [0, 0], "error": None, "unfinished": False}
+    if job.keep_log:
+        rec["moves"] = []
     bots = []
     g = None
     try:
@@ -93,6 +95,9 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
             if not legal:
                 raise RuntimeError(f"P{p + 1} has no legal action and the game is not over (after {n} actions)")
             a = bots[p].choose(g.view(p), legal)
+            if job.keep_log:   # for designers: what each bot did and why (the reason names only public cards)
+                rec["moves"].append({"turn": g.state.turn, "player": p + 1, "action": str(a),
+                                     "move": g.describe(a, None), "reason": str(getattr(bots[p], "last_reason", ""))})
             uid = a.get("card")
             if isinstance(uid, int) and uid in g.state.cards:
                 played[p].add(g.state.cards[uid].cid)

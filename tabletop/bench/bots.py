@@ -2,30 +2,34 @@
 
 Per ruleset with its starter decks, seats alternated (half the games each bot sits at P1):
   bots.<id>.greedy_vs_random   share of decided games greedy wins (goal >= 0.90)
-  bots.<id>.search_vs_greedy   share of decided games search wins (goal >= 0.60)
+  bots.<id>.ends               how greedy-vs-greedy games end: share per rule (the first rule id
+                               in the outcome's reason: DM-R11 is a main character at 0 HP, DM-R13
+                               an empty deck...); bots.danmaku.hp_share: the DM-R11 share (goal >= 0.8)
+  bots.<id>.search_vs_greedy   share of decided games search wins at SEARCH_THINK s a move, with its
+                               95% Wilson interval in the note (goal >= 0.60), and how those games end
   bots.<id>.greedy_think_ms    median greedy think time per decision (goal <= 50)
-  bots.<id>.search_rounds_ms   median search decision time at the strength games' rounds
-  bots.<id>.search_budget      slowest search decision / its budget (goal <= 1.0)
+  bots.<id>.search_budget      slowest search decision at SEARCH_THINK s / SEARCH_THINK (goal <= 1.2)
 and once: bots.simulate_scaling  throughput of `simulate --workers 2` over `--workers 1` (goal >= 1.8).
 
-Sizes: 200 games per pairing (20 with --quick; TABLETOP_BENCH_GAMES overrides): the search games
-take hours at full size. In the strength games `search` plays a fixed number of rounds per decision
-(BENCH_ROUNDS, named in the figure's note) instead of a time budget, so that the figure does not
-depend on how busy the machine is and a run can be repeated exactly; that many rounds takes well
-under the default 1 s budget per decision on a quiet machine (the budget figure, measured with the
-default budget, shows the time side).
+Sizes: 200 games per pairing (20 with --quick; TABLETOP_BENCH_GAMES overrides, and
+TABLETOP_BENCH_SEARCH_GAMES the search games alone: at 0.2 s a move they take hours at full size).
+The search games run on a time budget, as a player meets it, so on a busy machine search is weaker
+than on a quiet one: the note says how many games and workers. TABLETOP_BENCH_ROUNDS=N plays them at
+a fixed N iterations a move instead (machine-independent, repeatable).
 """
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import time
+from collections import Counter
 
-from tabletop.bots.search import DEFAULT_THINK
 from tabletop.engine import ruleset_ids
-from tabletop.sim import Job, play_game, run_games
+from tabletop.sim import Job, play_game, run_games, wilson
 
-BENCH_ROUNDS = 4
+SEARCH_THINK = 0.2
+_RULE = re.compile(r"\b([A-Z]{2}-[RD]\d+)")
 
 
 def _rulesets() -> list[str]:
@@ -37,15 +41,38 @@ def _rulesets() -> list[str]:
     return out
 
 
-def win_share(ruleset: str, bot: str, other: str, games: int, seed: int, workers: int, rounds=None) -> tuple:
-    """Return (share of decided games `bot` wins, decided, errors) over `games` with seats alternated."""
+def win_share(ruleset: str, bot: str, other: str, games: int, seed: int, workers: int, rounds=None,
+              think=None) -> tuple:
+    """Return (share of decided games `bot` wins, wins, decided, errors, records) over `games` with seats alternated."""
     half = games // 2
-    a = run_games(Job(ruleset, (bot, other), seed=seed, rounds=rounds), half, workers)
-    b = run_games(Job(ruleset, (other, bot), seed=seed + 1, rounds=rounds), games - half, workers)
+    a = run_games(Job(ruleset, (bot, other), seed=seed, rounds=rounds, think=think), half, workers)
+    b = run_games(Job(ruleset, (other, bot), seed=seed + 1, rounds=rounds, think=think), games - half, workers)
     won = sum(r["winner"] == 0 for r in a) + sum(r["winner"] == 1 for r in b)
     decided = sum(r["winner"] is not None for r in a + b)
     errors = sum(r["error"] is not None for r in a + b)
-    return (won / decided if decided else 0.0), decided, errors
+    return (won / decided if decided else 0.0), won, decided, errors, a + b
+
+
+def end_rule(record: dict) -> str:
+    """Return how a game ended: the first rule id in its outcome's reason ("DM-R11"), "draw" without
+    one, "error" for a game that broke, "unfinished" for one still running at the simulator's cap
+    (a bot that stalls)."""
+    if record["error"] is not None:
+        return "error"
+    if record.get("unfinished"):
+        return "unfinished"
+    m = _RULE.search(record["reason"] or "")
+    return m.group(1) if m else ("draw" if record["winner"] is None else "other")
+
+
+def ends(records: list[dict]) -> dict[str, float]:
+    """Return the share of games per way they ended (end_rule), most common first."""
+    c = Counter(end_rule(r) for r in records)
+    return {k: v / len(records) for k, v in c.most_common()} if records else {}
+
+
+def ends_note(shares: dict) -> str:
+    return ", ".join(f"{k} {v:.0%}" for k, v in shares.items())
 
 
 class _Enough(Exception):
@@ -86,22 +113,32 @@ def think_times(ruleset: str, bot: str, games: int, seed: int = 0, think=None, l
 def run(report) -> None:
     quick = getattr(report, "quick", False)
     games = int(os.environ.get("TABLETOP_BENCH_GAMES") or (20 if quick else 200))
+    search_games = int(os.environ.get("TABLETOP_BENCH_SEARCH_GAMES") or games)
+    rounds = int(os.environ["TABLETOP_BENCH_ROUNDS"]) if os.environ.get("TABLETOP_BENCH_ROUNDS") else None
     workers = os.cpu_count() or 1
     for r in _rulesets():
-        share, decided, errors = win_share(r, "greedy", "random", games, 100, workers)
+        share, _, decided, errors, _ = win_share(r, "greedy", "random", games, 100, workers)
         report(f"bots.{r}.greedy_vs_random", share, f"{decided} decided of {games}, {errors} errors; goal >= 0.9")
-        share, decided, errors = win_share(r, "search", "greedy", games, 200, workers, rounds=BENCH_ROUNDS)
+        recs = run_games(Job(r, ("greedy", "greedy"), seed=300), games, workers)
+        shares = ends(recs)
+        report(f"bots.{r}.ends", ends_note(shares), f"greedy vs greedy, {games} games: share per rule that ended them")
+        if r == "danmaku":
+            report("bots.danmaku.hp_share", shares.get("DM-R11", 0.0),
+                   f"greedy vs greedy games ended by a main character at 0 HP (DM-R11), of {games}; goal >= 0.8")
+        share, won, decided, errors, recs = win_share(r, "search", "greedy", search_games, 200, workers,
+                                                      rounds=rounds, think=None if rounds else SEARCH_THINK)
+        lo, hi = wilson(won, decided)
+        how = f"{rounds} iterations a move" if rounds else f"{SEARCH_THINK:g} s a move, {workers} workers"
         report(f"bots.{r}.search_vs_greedy", share,
-               f"search at {BENCH_ROUNDS} rounds; {decided} decided of {games}, {errors} errors; goal >= 0.6")
+               f"95% interval {lo:.2f}-{hi:.2f}; search at {how}; {won} won of {decided} decided of {search_games}, "
+               f"{errors} errors; seats alternated; ends: {ends_note(ends(recs))}; goal >= 0.6")
         times = think_times(r, "greedy", 3 if quick else 10)
         report(f"bots.{r}.greedy_think_ms", 1000 * statistics.median(times) if times else 0.0,
                f"median of {len(times)} decisions; goal <= 50")
-        times = think_times(r, "search", 1, seed=7, rounds=BENCH_ROUNDS, other="greedy", limit=10 if quick else 30)
-        report(f"bots.{r}.search_rounds_ms", 1000 * statistics.median(times) if times else 0.0,
-               f"median of {len(times)} decisions at {BENCH_ROUNDS} rounds (vs greedy); the strength games' setting")
-        times = think_times(r, "search", 1, seed=7, think=DEFAULT_THINK, limit=3 if quick else 8)
-        report(f"bots.{r}.search_budget", max(times) / DEFAULT_THINK if times else 0.0,
-               f"slowest of {len(times)} decisions at the {DEFAULT_THINK:g} s budget; goal <= 1.0")
+        times = think_times(r, "search", 1, seed=7, think=SEARCH_THINK, other="greedy", limit=10 if quick else 30)
+        report(f"bots.{r}.search_budget", max(times) / SEARCH_THINK if times else 0.0,
+               f"slowest of {len(times)} decisions at the {SEARCH_THINK:g} s budget, over it; "
+               f"median {statistics.median(times) / SEARCH_THINK if times else 0:.2f}; goal <= 1.2")
     rs = _rulesets()
     if rs:
         # Games of every ruleset (greedy vs random), timed twice each way, best of each: the machine

@@ -5,9 +5,13 @@
     action = bot.choose(game.view(1), game.legal_actions(1))
     bot.last_reason                                  # one short line of why
 
-- `random` (easy): uniform over the legal actions.
+- `casual` (easy): greedy's scores with a human's mistakes (a softmax over them, shallower).
 - `greedy` (normal): one-step lookahead with the ruleset's evaluation (`evaluate.py`).
-- `search` (hard): determinized Monte-Carlo within a think-time budget (default 1 s).
+- `search` (hard): information-set Monte-Carlo search within a think-time budget (default 1 s).
+- `random`: uniform over the legal actions (a baseline for tests and `simulate`, no level).
+
+`LEVELS` holds each level's one-line description for the new-game screen (messages, `msg`);
+`hint(game, seat)` (hint.py) asks the normal bot what it would do, changing nothing.
 
 A bot only ever receives its player's view and the legal actions; for lookahead it builds its
 own guesses of the hidden cards (`determinize.py`).
@@ -16,12 +20,21 @@ from __future__ import annotations
 
 import random
 
+from tabletop.engine.msg import msg
+
 from .base import Bot, RandomBot
+from .easy import CasualBot
 from .greedy import GreedyBot
 from .search import SearchBot
 
-BOT_LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+BOT_LEVELS = {"easy": "casual", "normal": "greedy", "hard": "search"}
+BOTS = {"random": RandomBot, "casual": CasualBot, "greedy": GreedyBot, "search": SearchBot}
+# What each level does, in one line, for the new-game screen.
+LEVELS = {
+    "easy": msg("Easy: plays what looks good at a glance, and now and then misses the best move"),
+    "normal": msg("Normal: tries every move one step ahead and plays the one that leaves it best placed"),
+    "hard": msg("Hard: plays each promising move out a turn ahead over many guesses of your hidden cards"),
+}
 
 
 def bot_name(name: str) -> str:
@@ -45,4 +58,5 @@ def make_bot(name: str, player: int, seed: int = 0, **options) -> Bot:
     return cls(player, rng)
 
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "BOT_LEVELS", "BOTS", "make_bot", "bot_name"]
+__all__ = ["Bot", "RandomBot", "CasualBot", "GreedyBot", "SearchBot", "BOT_LEVELS", "BOTS", "LEVELS",
+           "make_bot", "bot_name"]

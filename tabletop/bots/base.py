@@ -12,7 +12,7 @@ import logging
 import random
 
 from tabletop.engine.action import Action
-from tabletop.engine.msg import msg
+from tabletop.engine.msg import Msg, msg
 from tabletop.engine.view import View
 
 log = logging.getLogger("tabletop.bots")
@@ -21,16 +21,26 @@ END_KINDS = ("end_turn", "end_phase", "end", "pass")
 
 
 class Bot:
-    """Base of every bot: subclasses implement `decide(view, legal) -> (action, reason)`."""
+    """Base of every bot: subclasses implement `decide(view, legal) -> (action, reason)`.
+
+    `last_reason` is the reason for the last move, a `Msg` (str() renders it in English) that names
+    the card or phase the move is about and never a card the opponent cannot see.
+    """
 
     name = "bot"
 
     def __init__(self, player: int, rng: random.Random | None = None):
         self.player = player
         self.rng = rng if rng is not None else random.Random(player)
-        self.last_reason = ""
+        self.last_reason: Msg = msg("")
         self.fallbacks = 0          # times decide() failed and a random legal action was played
         self.last_error = ""
+        self.hint_for: int | None = None   # set when a hint asks: the reasons may then name that player's hand
+
+    @property
+    def reader(self) -> int:
+        """Return who reads this bot's reasons: its opponent, or the player a hint is for."""
+        return 1 - self.player if self.hint_for is None else self.hint_for
 
     def choose(self, view: View, legal_actions: list[Action]) -> Action:
         """Return one of `legal_actions` (never raises once given at least one)."""
@@ -38,7 +48,7 @@ class Bot:
         if not legal:
             raise ValueError(f"{self.name} bot for P{self.player + 1} was asked to move with no legal action")
         if len(legal) == 1:
-            self.last_reason = msg("the only legal move")
+            self.last_reason = msg("{move}: the only legal move", move=forced_move(view, legal[0]))
             return legal[0]
         try:
             action, reason = self.decide(view, legal)
@@ -51,9 +61,10 @@ class Bot:
             if action is not None:
                 self.last_error = f"chose {action}, which is not legal"
             self.fallbacks += 1
-            self.last_reason = msg("fallback: a random legal move")
-            return self.rng.choice(legal)
-        self.last_reason = reason
+            pick = self.rng.choice(legal)
+            self.last_reason = msg("fallback: a random legal move ({move})", move=forced_move(view, pick))
+            return pick
+        self.last_reason = reason if isinstance(reason, Msg) else msg(str(reason))
         return action
 
     def decide(self, view: View, legal: list[Action]) -> tuple[Action, str]:
@@ -66,9 +77,36 @@ class RandomBot(Bot):
     name = "random"
 
     def decide(self, view, legal):
-        return self.rng.choice(legal), msg("chosen at random")
+        a = self.rng.choice(legal)
+        return a, msg("{move}: chosen at random", move=forced_move(view, a))
 
 
 def is_end(action: Action) -> bool:
     """Return whether an action passes play on (ends a phase or the turn) rather than doing something."""
     return action.kind in END_KINDS
+
+
+def forced_move(view: View, action: Action | None) -> Msg:
+    """Return a move in words from the view alone: its kind and the first card it names that the
+    opponent sees too (a card in the mover's hand stays unnamed), or the phase it ends."""
+    if action is None:
+        return msg("no move")
+    kind = action.kind.replace("_", " ")
+    if is_end(action):
+        return msg("{kind} ({phase} phase)", kind=kind, phase=str(view.phase))
+    for k in ("card", "attacker", "choice", "target", "blocker"):
+        u = action.get(k)
+        cv = view.cards.get(u) if isinstance(u, int) and not isinstance(u, bool) else None
+        if cv is not None and cv.cid is not None and _public(view, cv):
+            try:
+                from tabletop.engine.ruleset import load_ruleset
+                return msg("{kind} {card}", kind=kind, card=load_ruleset(view.ruleset).cards[cv.cid].name)
+            except Exception:   # a card the ruleset does not know: the kind alone
+                break
+    return msg("{kind} ({phase} phase)", kind=kind, phase=str(view.phase))
+
+
+def _public(view: View, cv) -> bool:
+    """Return whether a card the viewer sees lies where the opponent sees it too (face up, not in a hand)."""
+    zone = getattr(cv, "zone", "") or ""
+    return bool(getattr(cv, "face_up", False)) and not zone.endswith(".hand")

@@ -5,20 +5,21 @@ player's side ("opponent HP": -12.0, "my board": 4.5, ...). Their sum is the sco
 a bot say in one line why it moved ("raises my board, lowers opponent HP"). A win is +WIN, a loss
 -WIN, a draw 0, whatever the terms.
 
-Each ruleset registers its own function with `@evaluator("senkai")` — here, or in its controller
-module (danmaku and ijinden keep theirs beside their rules) — and any other ruleset gets the
-generic one (HP-like player values, cards on the board and their printed numbers, cards in hand).
+Each game's own evaluation lives beside its rules, so one game is one place to read: a module
+`tabletop/controllers/<controller>_eval.py` with `evaluate_position(game, player) -> terms`
+(senkai, fourdeck, danmaku), or a function a controller registers with `@evaluator("id")`
+(ijinden). Any other ruleset gets the generic one here (HP-like player values, cards on the
+board and their printed numbers, cards in hand).
 Evaluators read the full State they are given: for a bot that is always a determinization built
 from its own view, never the real hidden state.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
 from tabletop.engine.game import Game
-from tabletop.engine.msg import msg
 from tabletop.engine.state import State, split_key
-from tabletop.i18n import N_
 
 WIN = 1000.0
 EVALUATORS: dict[str, Callable[[Game, int], dict]] = {}
@@ -45,48 +46,47 @@ def terms(game: Game, player: int) -> dict[str, float]:
         if out.winner is None:
             return {"draw": 0.0}
         return {"win": WIN} if out.winner == player else {"loss": -WIN}
-    fn = EVALUATORS.get(game.ruleset.id, generic_terms)
-    return fn(game, player)
+    return evaluator_of(game.ruleset)(game, player)
+
+
+_FOUND: dict[int, tuple] = {}
+
+
+def eval_module(ruleset):
+    """Return the ruleset's `tabletop.controllers.<controller>_eval` module, or None without one."""
+    name = getattr(ruleset, "controller", None)
+    if not name:
+        return None
+    try:
+        return importlib.import_module(f"tabletop.controllers.{name}_eval")
+    except ModuleNotFoundError as e:
+        if e.name != f"tabletop.controllers.{name}_eval":
+            raise
+        return None
+
+
+def evaluator_of(ruleset) -> Callable[[Game, int], dict]:
+    """Return the evaluation of a ruleset: its controller's `<controller>_eval` module's
+    `evaluate_position`, else the one registered for its id, else the generic one (looked up once
+    per loaded ruleset)."""
+    hit = _FOUND.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    fn = getattr(eval_module(ruleset), "evaluate_position", None)
+    fn = fn or EVALUATORS.get(ruleset.id, generic_terms)
+    _FOUND[id(ruleset)] = (ruleset, fn)
+    return fn
+
+
+def search_horizon(ruleset, default: int = 1) -> int:
+    """Return how many turns the search's rollouts play in this game: the eval module's
+    SEARCH_HORIZON (2 where the opponent's answer decides, as monmusu's battles), else `default`."""
+    return int(getattr(eval_module(ruleset), "SEARCH_HORIZON", default))
 
 
 def evaluate(game: Game, player: int) -> float:
     """Return the score of the position for `player`: the sum of its terms."""
     return sum(terms(game, player).values())
-
-
-# The words of the terms' names, for the reasons a bot gives (rendered in the reader's language).
-TERM_WORDS = {"HP": N_("HP"), "attack": N_("attack"), "board": N_("board"), "deck HP": N_("deck HP"),
-              "field danger": N_("field danger"), "hand": N_("hand"), "mana": N_("mana"), "spells": N_("spells"),
-              "walls": N_("walls")}
-
-
-def _term_words(k: str, up: bool):
-    side, _, thing = k.partition(" ")
-    thing = msg(TERM_WORDS[thing]) if thing in TERM_WORDS else thing
-    if side == "my":
-        return msg("raises my {thing}", thing=thing) if up else msg("lowers my {thing}", thing=thing)
-    if side == "opponent":
-        return msg("raises the opponent's {thing}", thing=thing) if up else msg("lowers the opponent's {thing}",
-                                                                                   thing=thing)
-    return msg("raises {thing}", thing=k) if up else msg("lowers {thing}", thing=k)
-
-
-def explain(before: dict, after: dict, limit: int = 2) -> str:
-    """Return the biggest changes between two term dicts, in words (a Msg): 'lowers the opponent's HP, raises my board'."""
-    if "win" in after:
-        return msg("wins the game")
-    keys = set(before) | set(after)
-    deltas = [(after.get(k, 0.0) - before.get(k, 0.0), k) for k in keys]
-    deltas = [d for d in deltas if abs(d[0]) > 1e-6]
-    deltas.sort(key=lambda d: -abs(d[0]))
-    if not deltas:
-        return msg("keeps the position")
-    words = []
-    for d, k in deltas[:limit]:
-        # Opponent terms are stored negated (good for the bot is positive), so flip them back.
-        up = (d < 0) if k.startswith("opponent") else (d > 0)
-        words.append(_term_words(k, up))
-    return msg("{changes}", changes=tuple(words))
 
 
 # --- building blocks ----------------------------------------------------------------------------
@@ -182,59 +182,4 @@ def generic_terms(game: Game, player: int) -> dict[str, float]:
         out[f"{side} HP"] = sign * 2.0 * hp_value(s.players[who])
         out[f"{side} board"] = sign * board[who]
         out[f"{side} hand"] = sign * 0.3 * hand[who]
-    return out
-
-
-# --- per-ruleset evaluations --------------------------------------------------------------------
-def _sides(player: int):
-    return ((player, 1.0, "my"), (1 - player, -1.0, "opponent"))
-
-
-def _stat(game: Game, cid: str, name: str) -> float:
-    v = game.ruleset.cards[cid].stats.get(name) if cid in game.ruleset.cards else None
-    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0.0
-
-
-@evaluator("senkai")
-def senkai_terms(game: Game, player: int) -> dict[str, float]:
-    """Senkai: walls are life (no walls and attacked loses); monsters in lanes by AP and HP left; mana; hand."""
-    s = game.state
-    out = {}
-    for who, sign, side in _sides(player):
-        walls = len(s.zones[f"{who}.walls"])
-        board = 0.0
-        for lane in ("lane_left", "lane_center", "lane_right"):
-            for u in s.zones[f"{who}.{lane}"]:
-                c = s.cards[u]
-                hp = _stat(game, c.cid, "hp") - c.counters.get("damage", 0)
-                board += 1.5 + 0.4 * _stat(game, c.cid, "ap") + 0.2 * max(0.0, hp) + 0.3 * len(c.attached)
-        out[f"{side} walls"] = sign * (4.0 * walls + (6.0 if walls else 0.0))
-        out[f"{side} board"] = sign * board
-        out[f"{side} mana"] = sign * 0.4 * len(s.zones[f"{who}.mana"])
-        out[f"{side} hand"] = sign * 0.5 * len(s.zones[f"{who}.hand"])
-    return out
-
-
-@evaluator("fourdeck")
-def fourdeck_terms(game: Game, player: int) -> dict[str, float]:
-    """Fourdeck: a field of total cost 8+ rebels and an empty one is ruined (both lose), so the
-    field's cost is scored by its distance from those edges; units' attack; the opponent's deck HP
-    (hurting it pushes their units out, towards their rebellion)."""
-    s = game.state
-    ctl = game.controller
-    rebel = float(game.ruleset.parameters.get("rebellion_cost", 8))
-    out = {}
-    for who, sign, side in _sides(player):
-        try:
-            cost = float(ctl.field_cost(s, who))
-            ap = sum(float(ctl.stat(s, u, "ap")) for u in s.zones[f"{who}.field"])
-        except Exception:
-            cost = sum(_stat(game, s.cards[u].cid, "cost") for u in s.zones[f"{who}.field"])
-            ap = sum(_stat(game, s.cards[u].cid, "ap") for u in s.zones[f"{who}.field"])
-        danger = max(0.0, cost - (rebel - 3)) ** 2 * 3.0 + (6.0 if cost <= 1 else 0.0)
-        hp = sum(v for k, v in s.players[who].items() if str(k).startswith("hp_") and isinstance(v, (int, float)))
-        out[f"{side} field danger"] = sign * -danger
-        out[f"{side} attack"] = sign * 0.6 * ap
-        out[f"{side} deck HP"] = sign * 0.15 * hp
-        out[f"{side} spells"] = sign * 0.3 * len(s.zones[f"{who}.spell"])
     return out

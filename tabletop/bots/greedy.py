@@ -19,7 +19,8 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import evaluate, explain, terms
+from .evaluate import evaluate, terms
+from .reasons import effect, known_ids, move_reason
 
 REPLY_DEPTH = 4       # forced choices followed after the action itself
 REPLY_WIDTH = 10      # answers tried at each forced choice
@@ -119,6 +120,7 @@ class GreedyBot(Bot):
         self._turn = None
         self._moves = 0
         self._seen: set = set()
+        self._known: set = set()
 
     def decide(self, view, legal):
         if view.turn != self._turn:
@@ -127,10 +129,22 @@ class GreedyBot(Bot):
         rs = load_ruleset(view.ruleset)
         g = game_from_view(view, self.rng, rs)
         known = set(view.cards)
+        self._known = known_ids(view)
         self._seen.add(position_key(g, known))
         scored = score_actions(g, legal, self.player)
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
         score, action, g2 = pick(scored, self.rng, prefer_end=self._moves > STALL_MOVES, seen=self._seen, known=known)
-        why = explain(terms(g, self.player), terms(g2, self.player))
-        return action, msg("{why} (best of {n} moves, score {score:+.1f})", why=why, n=len(legal), score=score)
+        return action, self.reason(g, scored, action, g2)
+
+    def reason(self, g: Game, scored: list[tuple], action: Action, g2: Game):
+        """Return the reason for playing `action` (position `g2` after it) among `scored` in `g`."""
+        why = effect(terms(g, self.player), terms(g2, self.player))
+        alt = None
+        if is_end(action):
+            rest = [e for e in scored if not is_end(e[1])]
+            if rest:
+                best = max(rest, key=lambda e: e[0])
+                alt = (best[1], best[2])
+                why = msg("nothing scores higher ({why})", why=effect(terms(g, self.player), terms(best[2], self.player)))
+        return move_reason(g, g2, action, why, self.reader, alt, self._known)

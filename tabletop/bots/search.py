@@ -1,121 +1,177 @@
-"""`search` (hard): determinized Monte-Carlo rollouts of the greedy policy, within a think budget.
+"""`search` (hard): information-set Monte-Carlo search at the root, within a think budget.
 
-Each round samples a fresh determinization of the bot's view (hidden cards drawn from the open
-deck lists), plays every candidate action in it, and plays on with the greedy policy for both
-players until the opponent's next turn is over (or the game ends); the end position scores 1 for
-a win, 0 for a loss, and in between the evaluation squashed to (0, 1). The candidate with the best
-average wins. This is a rollout policy-improvement step over greedy: a candidate is judged by where
-the game goes when both sides then play greedy, rather than by the position one move later, so
-search sees the opponent's answer, the blocker that is coming, the turn that ends too early. Only
-the best `width` candidates by greedy's one-step score are searched (plus greedy's own choice).
+The bot does not know the hidden cards, so it searches the *information set* — every state its
+view allows — the way OpenSpiel's ISMCTS does: each iteration samples one determinization of its
+view (`determinize.py`: hidden cards drawn from what its player may know), and statistics are kept
+per action of the view, shared by all samples, never per sampled state. The tree is one level deep
+(a flat ISMCTS): a turn of these games is many small moves, and at a fraction of a second per move
+the budget is better spent judging this move well than growing a tree no sample reaches twice.
 
-`think` is a wall-clock budget in seconds (default 1 s; the bot stops a rollout mid-way rather
-than overrun it). `rounds` instead fixes the number of rounds, which makes the bot's choices
-depend only on its seed — `tabletop simulate --rollouts N` uses that for reproducible runs.
+- **Candidates with progressive widening.** Legal moves are ranked by greedy's one-step score
+  (its evaluation after the move and the choices it forces). Only the best few are searched at
+  first; more join as iterations accumulate (ceil(WIDEN_C · n^WIDEN_A) after n iterations), so a
+  position with 60 legal moves spends its budget on the handful that matter, while a long think
+  still reaches the rest. Greedy's own choice is always among them.
+- **Rollouts: the greedy policy, cut off by the evaluation.** After a candidate, the players play
+  on with greedy's policy (a lighter one: fewer forced choices followed) to the end of this turn —
+  or of the opponent's next turn, in a game whose eval module sets SEARCH_HORIZON = 2 (monmusu) —,
+  the game's end, or `max_plies` moves; the end position scores 1 for a win, 0 for a loss, and the
+  evaluation squashed to (0, 1) otherwise. The rest of the turn played well, the blocker that is
+  coming, the turn ended too early are what a rollout sees and one step does not. (At 0.2 s a move,
+  20 seeded games each: to the end of the turn won fourdeck 14, ijinden 11, senkai 9, monmusu 6;
+  to the end of the opponent's turn 9, 8, 10 and 12.)
+- **Common samples, and greedy unless search is sure.** In each iteration every candidate is played
+  in the same determinization, so candidates differ by what they do, not by the luck of the sample
+  (coins and shuffles included). Search overrides greedy's choice only when a candidate beats it in
+  these paired comparisons by more than CONFIDENCE standard errors; with a budget that allows only a
+  few samples it plays greedy's move instead of noise.
+
+`think` is a wall-clock budget in seconds (default 1 s; the bot stops a rollout mid-way rather than
+overrun it, and never takes more than 1.2 × `think`). `rounds` fixes the number of iterations
+instead, which makes its choices depend only on its seed — `tabletop simulate --rollouts N`.
 """
 from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 
 from tabletop.engine.game import Game
 from tabletop.engine.msg import msg
+from tabletop.engine.rng import Rng
 from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import WIN, evaluate
-from .greedy import after, pick, position_key, score_actions
+from .evaluate import WIN, evaluate, search_horizon, terms
+from .greedy import after, pick, position_key, value
+from .reasons import effect, known_ids, move_reason
 
 DEFAULT_THINK = 1.0
 SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
-ROLLOUT_REPLIES = 2    # forced choices followed when a rollout step scores a move
+ROLLOUT_REPLIES = 1    # forced choices followed when a rollout step scores a move
 ROLLOUT_STALL = 25     # moves in one turn of a rollout after which passing play on is preferred
-PRIOR = 1.0            # playouts' worth of weight given to the greedy one-step score
+WIDEN_C = 2.0          # progressive widening: ceil(WIDEN_C * n ** WIDEN_A) candidates after n iterations
+WIDEN_A = 0.5
+CONFIDENCE = 1.0       # standard errors by which a candidate must beat greedy's choice to replace it
+MARGIN = 0.01          # and by at least this much of a win
 
 
 class SearchBot(Bot):
-    """Choose by averaging greedy rollouts over many sampled determinizations."""
+    """Choose by paired greedy rollouts over many sampled determinizations of the view."""
 
     name = "search"
 
     def __init__(self, player: int, rng: random.Random | None = None, think: float | None = None,
-                 rounds: int | None = None, width: int = 4, horizon: int = 2, max_plies: int = 80):
+                 rounds: int | None = None, width: int = 8, horizon: int | None = None, max_plies: int = 60):
         super().__init__(player, rng)
         self.think = DEFAULT_THINK if think is None else float(think)
         self.rounds = rounds
-        self.width = width
+        self.width = width          # most candidates searched, however long it thinks
+        # Turns a rollout plays: 1 = to the end of this turn, 2 = to the end of the opponent's next;
+        # None = the game's own SEARCH_HORIZON (evaluate.search_horizon).
         self.horizon = horizon
         self.max_plies = max_plies
         self.last_rollouts = 0
+        self._horizon = 1 if horizon is None else horizon
         self._turn = None
         self._seen: set = set()
+        self._known: set = set()
 
     def decide(self, view, legal):
         start = time.perf_counter()
-        # Keep a small margin: the last rollout is cut at the deadline, then the answer is built.
-        deadline = None if self.rounds is not None else start + self.think * 0.9
+        # A margin for building the answer and for the move being scored when time runs out: rollouts
+        # stop at the deadline, checked before every move they score.
+        deadline = None if self.rounds is not None else start + self.think * 0.8
         rs = load_ruleset(view.ruleset)
+        self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
         known = set(view.cards)
+        self._known = known_ids(view)
         self._seen.add(position_key(g0, known))
-        scored = score_actions(g0, legal, self.player)
+        # Greedy's scores of the legal moves rank the candidates. On a machine so busy that even they
+        # overrun the budget, the moves scored by then are the candidates (the budget is a promise).
+        hard = None if self.rounds is not None else start + self.think
+        scored = []
+        for a in legal:
+            if hard is not None and scored and time.perf_counter() >= hard:
+                break
+            g2 = after(g0, a)
+            if g2 is not None:
+                scored.append((value(g2, self.player), a, g2))
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
         # Like greedy, never walk back to a position already seen this turn while there is another move.
         fresh = [e for e in scored if position_key(e[2], known) not in self._seen]
         scored = fresh or scored
         greedy_best = pick(scored, self.rng)
-        scored.sort(key=lambda e: -e[0])
-        cands = [e[1] for e in scored[:self.width]]
-        if greedy_best[1] not in cands:
-            cands.append(greedy_best[1])
-        # The greedy score counts as PRIOR playouts' worth of evidence, so a short budget with only a
-        # playout or two per candidate refines the greedy choice instead of replacing it by noise.
-        prior = {e[1]: self.squash(e[0]) for e in scored}
-        stats = {a: [0, 0.0] for a in cands}
-        rounds = 0
+        ranked = [greedy_best] + sorted((e for e in scored if e is not greedy_best), key=lambda e: -e[0])
+        ranked = ranked[:self.width]
+        results: dict = {e[1]: [] for e in ranked}      # action -> value per iteration (None: not played)
+        n = 0
         rollouts = 0
-        while True:
-            if self.rounds is not None and rounds >= self.rounds:
+        while len(ranked) > 1:
+            if self.rounds is not None and n >= self.rounds:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            g = g0 if rounds == 0 else game_from_view(view, self.rng, rs)
-            # Every candidate is rolled out in the same determinization, so their values differ by
-            # what the candidates do, not by the luck of the sample.
-            done = True
-            for a in cands:
+            active = ranked[:max(2, math.ceil(WIDEN_C * (n + 1) ** WIDEN_A))]
+            g = g0 if n == 0 else game_from_view(view, self.rng, rs)
+            row = {}
+            seed = self.rng.getrandbits(63)
+            for e in active:
                 if deadline is not None and time.perf_counter() >= deadline:
-                    done = False
                     break
-                g2 = after(g, a)
+                g2 = _after_seeded(g, e[1], seed)
                 if g2 is None:
                     continue
-                v = self.rollout(g2, view.turn, deadline)
-                st = stats[a]
-                st[0] += 1
-                st[1] += v
+                row[e[1]] = self.rollout(g2, view.turn, deadline)
                 rollouts += 1
-            if done:
-                rounds += 1
-            else:
-                break
+            if deadline is not None and len(row) < len(active):
+                break      # an iteration cut short by the deadline is not a fair comparison: dropped
+            for e in ranked:
+                results[e[1]].append(row.get(e[1]))
+            n += 1
         self.last_rollouts = rollouts
-        tried = [((st[1] + PRIOR * prior[a]) / (st[0] + PRIOR), st[0], a) for a, st in stats.items() if st[0]]
-        if rounds == 0 or not tried:
-            return greedy_best[1], msg("no time to search: greedy choice (score {score:+.1f})", score=greedy_best[0])
-        # Only candidates played in every full round compete, so a lucky single rollout cannot win.
-        full = [t for t in tried if t[1] >= rounds] or tried
-        best = max(t[0] for t in full)
-        top = [t for t in full if t[0] >= best - 1e-9]
-        top.sort(key=lambda t: is_end(t[2]))
-        mean, n, action = top[0]
-        return action, msg("won {share:.0%} of {n} playouts ({rounds} samples of the hidden cards)", share=mean, n=n,
-                           rounds=rounds)
+        action, g2, share, wins = self.choose_result(greedy_best, ranked, results)
+        if n == 0 or share is None:
+            why = msg("no time to search: the best move one step ahead")
+            return greedy_best[1], self._reason(g0, scored, greedy_best[1], greedy_best[2], why)
+        why = msg("wins {share} of {n} playouts, {k} guesses of the hidden cards", share=f"{share:.0%}", n=wins, k=n)
+        if action != greedy_best[1]:
+            why = msg("{why}; looks better than {other} played out", why=why,
+                      other=effect(terms(g0, self.player), terms(greedy_best[2], self.player)))
+        return action, self._reason(g0, scored, action, g2, why)
+
+    def choose_result(self, greedy_best, ranked, results):
+        """Return (action, position after it, its mean value, playouts): greedy's choice unless a
+        candidate beats it in the paired iterations by CONFIDENCE standard errors and MARGIN."""
+        base = results[greedy_best[1]]
+        played = [v for v in base if v is not None]
+        if not played:
+            return greedy_best[1], greedy_best[2], None, 0
+        best = (greedy_best, 0.0)
+        for e in ranked[1:]:
+            diffs = [a - b for a, b in zip(results[e[1]], base) if a is not None and b is not None]
+            if len(diffs) < 2:
+                continue
+            mean = statistics.fmean(diffs)
+            se = statistics.stdev(diffs) / math.sqrt(len(diffs))
+            if mean > MARGIN and mean > CONFIDENCE * se and mean > best[1]:
+                best = (e, mean)
+        e = best[0]
+        vals = [v for v in results[e[1]] if v is not None]
+        return e[1], e[2], statistics.fmean(vals), len(vals)
+
+    def _reason(self, g0, scored, action, g2, why):
+        if is_end(action):
+            rest = [e for e in scored if not is_end(e[1])]
+            alt = max(rest, key=lambda e: e[0]) if rest else None
+            return move_reason(g0, g2, action, why, self.reader, (alt[1], alt[2]) if alt else None, self._known)
+        return move_reason(g0, g2, action, why, self.reader, known=self._known)
 
     def rollout(self, game: Game, turn: int, deadline: float | None) -> float:
         """Play on with the greedy policy for both players until the horizon; return the end value in [0, 1]."""
@@ -123,7 +179,7 @@ class SearchBot(Bot):
         g = game
         plies = 0
         moves, move_turn = 0, g.state.turn
-        while g.state.outcome is None and g.state.turn < turn + self.horizon and plies < self.max_plies:
+        while g.state.outcome is None and g.state.turn < turn + self._horizon and plies < self.max_plies:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             try:
@@ -142,7 +198,14 @@ class SearchBot(Bot):
                 # first best wins, so a rollout is the same in every run of the same sample.
                 bias = 0.01 if moves > ROLLOUT_STALL else -0.01
                 best, nxt = None, None
-                for v, a, g2 in score_actions(g, acts, g.to_act, ROLLOUT_REPLIES):
+                who = g.to_act
+                for a in acts:
+                    if deadline is not None and nxt is not None and time.perf_counter() >= deadline:
+                        break   # out of time: the best move found so far stands
+                    g2 = after(g, a)
+                    if g2 is None:
+                        continue
+                    v = value(g2, who, ROLLOUT_REPLIES)
                     if is_end(a):
                         v += bias
                     if best is None or v > best:
@@ -161,3 +224,15 @@ class SearchBot(Bot):
         """Map an evaluation to (0, 1) like a win chance: 0.5 is even, a win 1, a loss 0."""
         v = max(-WIN, min(WIN, score))
         return 0.5 + 0.5 * math.tanh(v / SCALE)
+
+
+def _after_seeded(game: Game, action, seed: int) -> Game | None:
+    """Return a copy of `game` with its generator set to `seed` and `action` applied (None if it fails),
+    so every candidate of an iteration meets the same coins and shuffles."""
+    g = game.clone()
+    g.state.rng = Rng(seed)
+    try:
+        g.apply(action)
+    except Exception:   # illegal or broken in this determinization: not a candidate here
+        return None
+    return g

@@ -12,8 +12,8 @@ from pathlib import Path
 from tabletop.engine import TabletopError
 from tabletop.engine import saves
 
-LEVELS = {"easy": "random", "normal": "greedy", "hard": "search"}
-LABELS = {v: k for k, v in LEVELS.items()}
+LEVELS = {"easy": "casual", "normal": "greedy", "hard": "search"}   # as tabletop.bots.BOT_LEVELS
+LABELS = {**{v: k for k, v in LEVELS.items()}, "random": "random"}
 
 
 def _bot_factory():

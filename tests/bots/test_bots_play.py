@@ -76,7 +76,7 @@ def test_lookahead_bots_take_the_win_and_say_why(name):
     assert a.kind == "reveal"
     g.apply(a)
     assert g.outcome().winner == p
-    assert bot.last_reason and "\n" not in bot.last_reason
+    assert str(bot.last_reason) and "\n" not in str(bot.last_reason)
 
 
 def test_a_failing_bot_falls_back_to_a_legal_action():
@@ -97,7 +97,7 @@ def test_a_failing_bot_falls_back_to_a_legal_action():
     for cls in (Broken, Liar):
         bot = cls(g.to_act)
         assert bot.choose(g.view(g.to_act), legal) in legal
-        assert bot.fallbacks == 1 and bot.last_reason.startswith("fallback")
+        assert bot.fallbacks == 1 and str(bot.last_reason).startswith("fallback")
 
 
 def test_search_keeps_to_its_think_budget(monkeypatch):

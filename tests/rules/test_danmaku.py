@@ -873,7 +873,7 @@ def test_dm_bot_evaluation_counts_side_cards_as_the_opponents_lives(tmp_path):
 def test_dm_bot_evaluation_counts_hp_above_the_printed_hp_a_quarter(tmp_path):
     # DM-D14 lets 東風谷早苗 heal 60 for each card discarded, as often as the hand lasts: healing above
     # the printed HP (DM-R1: no maximum) must be worth less than a card in hand, or greedy empties its hand.
-    from tabletop.controllers.danmaku import EVAL_W, evaluate_position
+    from tabletop.controllers.danmaku_eval import EVAL_W, evaluate_position
     printed = load_ruleset("danmaku").cards["sanae"].get("hp")
     hurt, full, over = (scenario(tmp_path, {"p1.main": [{"card": "sanae", "counters": {"hp": h}}]})
                         for h in (printed - 60, printed, printed + 60))
