@@ -29,7 +29,7 @@ def _op_summon(ctl, s, ctx):
     spec = {"side": "own", "zones": froms, "where": dict(st.get("where", {})), "enter": True}
     found = ctl.effect_candidates(s, ctx, spec)
     if not found:
-        ctl.log(s, f"{ctl.name(s, ctx['source'])}: no card can be put onto the field")
+        ctl.log(s, msg("{card}: no card can be put onto the field", card=ctl.card_ref(s, ctx["source"], "all")))
         if "deck" in froms:
             ctl.shuffle(s, f"{p}.deck")
         return
@@ -37,7 +37,7 @@ def _op_summon(ctl, s, ctx):
     for u in found:
         if s.cards[u].zone == deck:
             ctl.reveal_to(s, u, p)
-    step = {"do": "_summon", "target": spec, "optional": True, "text": "put a card onto the field"}
+    step = {"do": "_summon", "target": spec, "optional": True, "text": msg("put a card onto the field")}
     if "deck" in froms:
         step["shuffle"] = deck
     s.data.setdefault(QUEUE, []).insert(0, {"source": ctx["source"], "player": p, "event": {}, "step": step})
@@ -48,7 +48,8 @@ def _op_summon_take(ctl, s, ctx):
     p = ctx["player"]
     src = s.cards[t].zone
     ctl.enter_field(s, t, f"{p}.familiars")
-    ctl.log(s, f"{PN(p)} puts {ctl.name(s, t)} onto the field from the {ctl.zone_label(src)}")
+    ctl.log(s, msg("{player} puts {card} onto the field from {zone}", player=PN(p), card=ctl.card_ref(s, t, "all"),
+                   zone=ctl.zone_label(src)))
     if ctx["step"].get("shuffle"):
         ctl.shuffle(s, ctx["step"]["shuffle"])
     ctl.fire(s, t, "enter")
@@ -59,10 +60,10 @@ def _op_bomb(ctl, s, ctx):
     opp = 1 - ctx["player"]
     deck = s.zones[f"{opp}.deck"]
     if not deck:
-        ctl.log(s, f"ボム: {PN(opp)}'s deck is empty, nothing happens")
+        ctl.log(s, msg("{bomb}: {player}'s deck is empty, nothing happens", bomb=ctl.rs.word("bomb"), player=PN(opp)))
         return
-    ctl.log(s, f"ボム: the top card of {PN(opp)}'s deck becomes a side card of {PN(opp)} "
-               f"({len(s.zones[f'{opp}.side']) + 1} left)", kind="move")
+    ctl.log(s, msg("{bomb}: the top card of {player}'s deck becomes a side card of {player} ({n} left)",
+                   bomb=ctl.rs.word("bomb"), player=PN(opp), n=len(s.zones[f"{opp}.side"]) + 1), kind="move")
     ctl.move(s, deck[-1], f"{opp}.side", face_up=False)     # (the last card: that deck has run out, DM-D5)
 
 
@@ -105,12 +106,13 @@ class Danmaku(EffectsMixin, Controller):
         problems = []
         rows = deck.sections.get("main", [])
         if rows and not any(rs.cards[c].kind == "character" for c, _, _ in rows):
-            problems.append((rows[0][2], "the deck needs a character card to choose the main character from (DM-R14)"))
+            problems.append((rows[0][2], msg("the deck needs a character card to choose the main character from "
+                                             "({rule})", rule="DM-R14")))
         side = deck.sections.get("side", [])
         n = int(rs.parameters.get("side_cards", 4))
         if sum(k for _, k, _ in side) > n:
-            problems.append((side[0][2], f"{sum(k for _, k, _ in side)} side-only cards, "
-                                         f"but only {n} side cards are set (DM-D7)"))
+            problems.append((side[0][2], msg("{k} side-only cards, but only {n} side cards are set ({rule})",
+                                             k=sum(k for _, k, _ in side), n=n, rule="DM-D7")))
         return problems
 
     # --- start of a game ----------------------------------------------------------------------
@@ -129,8 +131,9 @@ class Danmaku(EffectsMixin, Controller):
             chars = [u for u in s.zones[f"{p}.deck"] if self.card_def(s, u).kind == "character"]
             for u in chars:
                 self.reveal_to(s, u, p)
-            self.ask(s, p, "choose_main", "Choose your main character from your deck (DM-R14)",
-                     public_prompt=f"{PN(p)} chooses a main character", options=chars)
+            self.ask(s, p, "choose_main", msg("Choose your main character from your deck ({rule})", rule="DM-R14"),
+                     public_prompt=msg("{player} chooses a main character ({rule})", player=PN(p), rule="DM-R14"),
+                     options=chars)
 
     def after_scenario(self, s):
         """Fill the counters a scenario leaves out (printed HP, durability, time) and start play."""
@@ -150,7 +153,8 @@ class Danmaku(EffectsMixin, Controller):
             for u in s.zones[f"{p}.main"]:
                 self.flip(s, u, True)
                 s.cards[u].counters["hp"] = self.card_def(s, u).get("hp") or 1
-            self.log(s, f"{PN(p)}'s main character: {self.name(s, s.zones[f'{p}.main'][0])}")
+            self.log(s, msg("{player}'s main character: {card}", player=PN(p),
+                            card=self.card_ref(s, s.zones[f"{p}.main"][0], "all")))
         for p in (0, 1):
             # DM-R15/D7: side-only cards of the deck list first, the open slots at random from the deck.
             self.shuffle(s, f"{p}.deck")
@@ -158,21 +162,22 @@ class Danmaku(EffectsMixin, Controller):
             while len(side) < self.side_n and s.zones[f"{p}.deck"]:
                 self.move(s, s.zones[f"{p}.deck"][-1], f"{p}.side", face_up=False)
             self.shuffle(s, f"{p}.side")      # DM-D11: which side card comes up is unknown
-            self.log(s, f"{PN(p)} sets {len(side)} side cards")
-        s.first = s.active = 0 if self.coin(s, "first player (DM-R16)") else 1
-        self.log(s, f"{PN(s.first)} goes first")
+            self.log(s, msg("{player} sets {n} side cards ({rule})", player=PN(p), n=len(side), rule="DM-R15"))
+        s.first = s.active = 0 if self.coin(s, msg("first player ({rule})", rule="DM-R16")) else 1
+        self.log(s, msg("{player} goes first", player=PN(s.first)))
         for p in (s.first, 1 - s.first):
             self.shuffle(s, f"{p}.deck")
             self.draw(s, p, self.hand_n)
         for p in (s.first, 1 - s.first):
-            self.ask(s, p, "redraw", f"Keep this hand, or redraw {self.hand_n} once (DM-R16)",
-                     public_prompt=f"{PN(p)} decides whether to redraw")
+            self.ask(s, p, "redraw", msg("Keep this hand, or redraw {n} once ({rule})", n=self.hand_n, rule="DM-R16"),
+                     public_prompt=msg("{player} decides whether to redraw ({rule})", player=PN(p), rule="DM-R16"))
 
     def _begin_play(self, s):
         s.data["ready"] = True
         s.turn, s.active = 1, s.first
         s.phase = "main"            # DM-R17: the first player's first start phase is skipped
-        self.log(s, f"turn 1: {PN(s.active)} (the start phase of the first turn is skipped)", kind="turn")
+        self.log(s, msg("turn 1: {player} (the start phase of the first turn is skipped, {rule})", player=PN(s.active),
+                        rule="DM-R17"), kind="turn")
 
     # --- reading the table ----------------------------------------------------------------------
     def main_of(self, s, p):
@@ -272,7 +277,7 @@ class Danmaku(EffectsMixin, Controller):
         c = super().move(s, uid, to, **kw)
         p = self.deck_owner.get(src)
         if p is not None and not s.zones[src] and s.outcome is None and s.data.get("ready"):
-            self.win(s, 1 - p, f"{PN(p)}'s deck has run out (DM-R13, DM-D5)")
+            self.win(s, 1 - p, msg("{player}'s deck has run out ({rule})", player=PN(p), rule="DM-R13, DM-D5"))
         return c
 
     def enter_field(self, s, uid, to):
@@ -296,8 +301,9 @@ class Danmaku(EffectsMixin, Controller):
             return
         u = side[-1]
         self.move(s, u, f"{p}.hand")
-        self.log(s, f"{PN(p)} takes a side card ({why}); {len(side)} left",
-                 {p: f"{PN(p)} takes a side card: {self.name(s, u)} ({why}); {len(side)} left"}, kind="side", player=p)
+        self.log(s, msg("{player} takes a side card ({why}); {n} left", player=PN(p), why=why, n=len(side)),
+                 {p: msg("{player} takes a side card: {card} ({why}); {n} left", player=PN(p),
+                         card=self.card_ref(s, u, p), why=why, n=len(side))}, kind="side", player=p)
 
     # --- candidates ---------------------------------------------------------------------------
     # Candidates are built as Action(kind, player, args) with `args` already sorted by name
@@ -420,19 +426,20 @@ class Danmaku(EffectsMixin, Controller):
     # --- shared checks -------------------------------------------------------------------------
     def _main_phase(self, s, a):
         if s.pending:
-            return "first answer the open choice"
+            return msg("first answer the open choice")
         if a.player != s.active:
-            return "it is not your turn"
+            return msg("it is not your turn")
         if s.phase != "main":
-            return f"only in your main phase (DM-R18), not the {self.rs.phase_label(s.phase)} phase"
+            return msg("only in your {main} phase ({rule}), not the {phase} phase", main=self.rs.phase_term("main"),
+                       phase=self.rs.phase_term(s.phase), rule="DM-R18")
         return None
 
     def _in_hand(self, s, a, kind=None):
         c = s.cards.get(a["card"])
         if c is None or c.zone != self.zk[a.player]["hand"]:
-            return "that card is not in your hand"
+            return msg("that card is not in your hand")
         if kind and self.rs.cards[c.cid].kind != kind:
-            return f"that is not a {self.rs.card_kinds[kind]['label']} card"
+            return msg("that is not a {kind} card", kind=self.rs.kind_term(kind))
         return None
 
     def _own_field(self, s, p, t):
@@ -451,33 +458,34 @@ class Danmaku(EffectsMixin, Controller):
     def check_choose_main(self, s, a):
         q = self._pending(s, a, "choose_main")
         if q is None:
-            return "no main character is being chosen now"
+            return msg("no main character is being chosen now")
         if a["choice"] not in q["options"]:
-            return "choose a character card from your deck (DM-R14)"
+            return msg("choose a character card from your deck ({rule})", rule="DM-R14")
         return None
 
     def do_choose_main(self, s, a):
         s.pending.pop(0)
         self.move(s, a["choice"], f"{a.player}.main", face_up=False)
-        self.log(s, f"{PN(a.player)} chooses a main character (shown when both have chosen)",
-                 {a.player: f"{PN(a.player)} chooses {self.name(s, a['choice'])} as main character"})
+        self.log(s, msg("{player} chooses a main character (shown when both have chosen)", player=PN(a.player)),
+                 {a.player: msg("{player} chooses {card} as main character", player=PN(a.player),
+                                card=self.card_ref(s, a["choice"], a.player))})
         if not any(q["kind"] == "choose_main" for q in s.pending):
             self._finish_setup(s)
 
     def check_keep(self, s, a):
-        return None if self._pending(s, a, "redraw") else "there is no hand to keep now"
+        return None if self._pending(s, a, "redraw") else msg("there is no hand to keep now")
 
     def do_keep(self, s, a):
         s.pending.pop(0)
-        self.log(s, f"{PN(a.player)} keeps the hand")
+        self.log(s, msg("{player} keeps the hand", player=PN(a.player)))
         if not s.pending:
             self._begin_play(s)
 
     def check_redraw(self, s, a):
         if not self._pending(s, a, "redraw"):
-            return "you can redraw only right after drawing your first hand (DM-R16)"
+            return msg("you can redraw only right after drawing your first hand ({rule})", rule="DM-R16")
         if s.data["redrawn"][a.player]:
-            return "you have already redrawn once (DM-R16)"
+            return msg("you have already redrawn once ({rule})", rule="DM-R16")
         return None
 
     def do_redraw(self, s, a):
@@ -487,41 +495,44 @@ class Danmaku(EffectsMixin, Controller):
         for u in list(s.zones[f"{p}.hand"]):
             self.move(s, u, f"{p}.deck", face_up=False)
         self.shuffle(s, f"{p}.deck")
-        self.log(s, f"{PN(p)} redraws the hand")
+        self.log(s, msg("{player} redraws the hand ({rule})", player=PN(p), rule="DM-R16"))
         self.draw(s, p, self.hand_n)
         if not s.pending:
             self._begin_play(s)
 
     # --- main phase: point cards ------------------------------------------------------------------
-    def _point_check(self, s, a, pt, flag, rule_word):
+    def _point_check(self, s, a, pt, flag):
         r = self._main_phase(s, a) or self._in_hand(s, a, "point")
         if r:
             return r
         d = self.rs.cards[s.cards[a["card"]].cid]
         if d.get("point") != pt:
-            return f"{d.name} is not a {rule_word} card"
+            return msg("{card} is not a {point} card", card=self.card_ref(s, a["card"], a.player),
+                       point=self.rs.word(pt))
         if not self._own_field(s, a.player, a["target"]):
-            return "put it on one of your characters or familiars (DM-R5)"
+            return msg("put it on one of your characters or familiars ({rule})", rule="DM-R5")
         if s.data[flag]:
-            return f"you have already used a {rule_word} card this turn (DM-R18)"
+            return msg("you have already used a {point} card this turn ({rule})", point=self.rs.word(pt), rule="DM-R18")
         return None
 
     def check_power(self, s, a):
-        return self._point_check(s, a, "power", "power_used", "Power")
+        return self._point_check(s, a, "power", "power_used")
 
     def do_power(self, s, a):
         s.data["power_used"] = True
         self.attach(s, a["card"], a["target"], under=True)
-        self.log(s, f"{PN(a.player)} attaches {self.name(s, a['card'])} to {self.name(s, a['target'])}: "
-                    f"P{self.power(s, a['target'])}")
+        # (a point card is played openly from the hand: its name is public, as the card under the target shows)
+        self.log(s, msg("{player} attaches {card} to {target}: P{n}", player=PN(a.player),
+                        card=self.card_ref(s, a["card"], None), target=self.card_ref(s, a["target"], "all"),
+                        n=self.power(s, a["target"])))
 
     def check_score(self, s, a):
-        r = self._point_check(s, a, "score", "score_used", "Score")
+        r = self._point_check(s, a, "score", "score_used")
         if r:
             return r
         d = self.card_def(s, a["card"])
         if d.get("heal_x") and self.card_def(s, a["target"]).kind != "character":
-            return f"{d.name} heals a character card (DM-R6)"
+            return msg("{card} heals a character card ({rule})", card=self.card_ref(s, a["card"], a.player), rule="DM-R6")
         return None
 
     def do_score(self, s, a):
@@ -531,17 +542,20 @@ class Danmaku(EffectsMixin, Controller):
         n = (d.get("heal") or 0) + (d.get("heal_x") or 0) * (self.card_def(s, t).get("hp") or 0)
         self.move(s, a["card"], f"{a.player}.discard")
         s.cards[t].counters["hp"] = self.hp(s, t) + n
-        self.log(s, f"{PN(a.player)} uses {d.name}: {self.name(s, t)} heals {n} (HP {self.hp(s, t)})")
+        self.log(s, msg("{player} uses {card}: {target} heals {n} ({hp} {left})", player=PN(a.player),
+                        card=self.card_ref(s, a["card"], None), target=self.card_ref(s, t, "all"), n=n,
+                        hp=self.rs.word("counter.hp"), left=self.hp(s, t)))
 
     def check_bomb(self, s, a):
         r = self._main_phase(s, a) or self._in_hand(s, a, "point")
         if r:
             return r
-        return None if self.card_def(s, a["card"]).get("point") == "bomb" else "that is not a Bomb card"
+        return None if self.card_def(s, a["card"]).get("point") == "bomb" else msg(
+            "that is not a {bomb} card", bomb=self.rs.word("bomb"))
 
     def do_bomb(self, s, a):
         self.move(s, a["card"], f"{a.player}.discard")
-        self.log(s, f"{PN(a.player)} uses {self.name(s, a['card'])}")
+        self.log(s, msg("{player} uses {card}", player=PN(a.player), card=self.card_ref(s, a["card"], None)))
         self.fire(s, a["card"], "play", a.player)
 
     # --- main phase: familiars, supports, spell cards ----------------------------------------------
@@ -551,21 +565,23 @@ class Danmaku(EffectsMixin, Controller):
             return r
         d = self.card_def(s, a["card"])
         if d.kind == "character":
-            return "a character card cannot be put onto the field from hand, only by an ability (DM-R8)"
+            return msg("a character card cannot be put onto the field from hand, only by an ability ({rule})",
+                       rule="DM-R8")
         if d.kind != "familiar":
-            return "only familiars go to the familiar zone"
+            return msg("only familiars go to the familiar zone")
         if a.get("to") not in (None, self.zk[a.player]["familiars"]):
-            return "familiars go to your familiar zone"
+            return msg("familiars go to your familiar zone")
         m = self.main_of(s, a.player)
         need = d.get("req_p") or 0
         if m is None or self.power(s, m) < need:
             have = 0 if m is None else self.power(s, m)
-            return f"{d.name} needs P{need} on your main character, it has P{have} (DM-R2)"
+            return msg("{card} needs P{need} on your main character, it has P{have} ({rule})",
+                       card=self.card_ref(s, a["card"], a.player), need=need, have=have, rule="DM-R2")
         return None
 
     def do_summon(self, s, a):
         self.enter_field(s, a["card"], f"{a.player}.familiars")
-        self.log(s, f"{PN(a.player)} puts {self.name(s, a['card'])} onto the field")
+        self.log(s, msg("{player} puts {card} onto the field", player=PN(a.player), card=self.card_ref(s, a["card"], "all")))
         self.fire(s, a["card"], "enter", a.player)
 
     def check_support(self, s, a):
@@ -573,13 +589,14 @@ class Danmaku(EffectsMixin, Controller):
         if r:
             return r
         if a.get("to") not in (None, self.zk[a.player]["supports"]):
-            return "supports go to your support area"
+            return msg("supports go to your support area")
         return self._target_problem(s, a["card"], "play", a.player)
 
     def do_support(self, s, a):
         c = self.move(s, a["card"], f"{a.player}.supports", face_up=True)
         c.counters["time"] = self.card_def(s, c.uid).get("time") or 1
-        self.log(s, f"{PN(a.player)} uses {self.name(s, c.uid)} (時{c.counters['time']})")
+        self.log(s, msg("{player} uses {card} ({time} {n})", player=PN(a.player), card=self.card_ref(s, c.uid, "all"),
+                        time=self.rs.word("counter.time"), n=c.counters["time"]))
         self.fire(s, c.uid, "play", a.player)
 
     def check_declare(self, s, a):
@@ -588,17 +605,20 @@ class Danmaku(EffectsMixin, Controller):
             return r
         p = a.player
         if a.get("to") not in (None, self.zk[p]["spell"]):
-            return "a spell card is declared into your spell card slot"
+            return msg("a spell card is declared into your spell card slot")
         if self.spell_of(s, p) is not None:
-            return "only one spell card can be in use at a time (DM-R9)"
+            return msg("only one spell card can be in use at a time ({rule})", rule="DM-R9")
         d = self.card_def(s, a["card"])
+        card = self.card_ref(s, a["card"], p)
         if self.same_name_in_grave(s, p, a["card"]):
-            return f"{d.name} is in your spell graveyard: a spell card of the same name cannot be used (DM-R9)"
+            return msg("{card} is in your spell graveyard: a spell card of the same name cannot be used ({rule})",
+                       card=card, rule="DM-R9")
         m = self.main_of(s, p)
         fu, pw = self.stat(s, m, "spell"), self.power(s, m)
         if fu < (d.get("req_spell") or 0) or pw < (d.get("req_p") or 0):
-            return (f"{d.name} needs 符{d.get('req_spell')} P{d.get('req_p')} on your main character, "
-                    f"it has 符{fu} P{pw} (DM-R3, DM-R29)")
+            return msg("{card} needs {spell} {need_spell} P{need_p} on your main character, it has {spell} {spell_n} "
+                       "P{p} ({rule})", card=card, spell=self.rs.stat_term("spell"), need_spell=d.get("req_spell"),
+                       need_p=d.get("req_p"), spell_n=fu, p=pw, rule="DM-R3, DM-R29")
         return None
 
     def do_declare(self, s, a):
@@ -606,8 +626,10 @@ class Danmaku(EffectsMixin, Controller):
         d = self.card_def(s, c.uid)
         c.counters["hp"] = d.get("hp") or 1
         c.counters["time"] = d.get("time") or 1
-        self.log(s, f"{PN(a.player)} declares {d.name} (攻{d.get('atk')}/命{d.get('hit')} "
-                    f"時{d.get('time')}/HP{d.get('hp')})", kind="declare")
+        st = self.rs.stat_term
+        self.log(s, msg("{player} declares {card} ({atk} {a}/{hit} {h}, {time} {t}/{hp} {n})", player=PN(a.player),
+                        card=self.card_ref(s, c.uid, "all"), atk=st("atk"), a=d.get("atk"), hit=st("hit"), h=d.get("hit"),
+                        time=st("time"), t=d.get("time"), hp=st("hp"), n=d.get("hp")), kind="declare")
         self.fire(s, c.uid, "declare", a.player)
 
     # --- main phase: abilities ------------------------------------------------------------------------
@@ -617,20 +639,23 @@ class Danmaku(EffectsMixin, Controller):
             return r
         u = a["card"]
         if not self._own_field(s, a.player, u):
-            return "only your characters and familiars on the field use abilities"
+            return msg("only your characters and familiars on the field use abilities")
+        card = self.card_ref(s, u, a.player)
         if s.cards[u].cid not in self.abilities:
-            return f"{self.name(s, u)} has no ability"
+            return msg("{card} has no ability", card=card)
         d = self.card_def(s, u)
         pw = self.power(s, u)
         if pw < (d.get("ability_p") or 0):
-            return f"the ability needs P{d.get('ability_p')} on {d.name}, it has P{pw} (DM-R1)"
+            return msg("the ability needs P{need} on {card}, it has P{p} ({rule})", need=d.get("ability_p"), card=card,
+                       p=pw, rule="DM-R1")
         if pw < (d.get("cost_p") or 0):
-            return f"the ability discards P{d.get('cost_p')} from {d.name}, it has P{pw} (DM-R30)"
+            return msg("the ability discards P{need} from {card}, it has P{p} ({rule})", need=d.get("cost_p"),
+                       card=card, p=pw, rule="DM-R30")
         if len(s.zones[self.zk[a.player]["hand"]]) < (d.get("cost_hand") or 0):
-            return f"the ability discards {d.get('cost_hand')} card(s) from your hand (DM-R1)"
+            return msg("the ability discards {n} card(s) from your hand ({rule})", n=d.get("cost_hand"), rule="DM-R1")
         return self._target_problem(s, u, "activate", a.player)
 
-    def _target_problem(self, s, uid, trigger, player) -> str | None:
+    def _target_problem(self, s, uid, trigger, player):
         """Return why a card's ability or support cannot be used for want of the card its text acts on
         (no active spell card for 霊夢's ability, for 懐中時計), or None (DM-D29)."""
         for e in self.rs.cards[s.cards[uid].cid].effects:
@@ -638,23 +663,27 @@ class Danmaku(EffectsMixin, Controller):
             if e.get("on") != trigger or not isinstance(spec, dict):
                 continue
             if not self.effect_candidates(s, {"player": player, "source": uid}, spec):
-                return str(msg("{card}: there is nothing for its text to act on ({rule})", card=self.name(s, uid),
-                               rule="DM-D29"))
+                return msg("{card}: there is nothing for its text to act on ({rule})",
+                           card=self.card_ref(s, uid, player), rule="DM-D29")
         return None
 
     def do_ability(self, s, a):
         u, p = a["card"], a.player
         d = self.card_def(s, u)
-        self.log(s, f"{PN(p)} uses the ability of {d.name}")
+        card = self.card_ref(s, u, "all")
+        self.log(s, msg("{player} uses the ability of {card}", player=PN(p), card=card))
         if d.get("cost_p"):
             self.pay_power(s, u, d.get("cost_p"))
         if d.get("cost_hp"):
             c = s.cards[u]
             c.counters["hp"] = max(0, self.hp(s, u) - d.get("cost_hp"))
-            self.log(s, f"{d.name} pays HP{d.get('cost_hp')} (HP {c.counters['hp']})")
+            hp = self.rs.word("counter.hp")
+            self.log(s, msg("{card} pays {hp} {n} ({hp} {left})", card=card, hp=hp, n=d.get("cost_hp"),
+                            left=c.counters["hp"]))
         if d.get("cost_hand"):
-            self.ask(s, p, "pay_discard", f"{d.name}: discard a card from your hand (cost)",
-                     public_prompt=f"{PN(p)} discards for {d.name}'s ability", source=u, left=d.get("cost_hand"))
+            self.ask(s, p, "pay_discard", msg("{card}: discard a card from your hand (cost)", card=card),
+                     public_prompt=msg("{player} discards for {card}'s ability", player=PN(p), card=card), source=u,
+                     left=d.get("cost_hand"))
         else:
             self.fire(s, u, "activate", p)
 
@@ -673,17 +702,18 @@ class Danmaku(EffectsMixin, Controller):
         paid = min(enough) if enough else max(reach)
         for a in reach[paid]:
             self.move(s, a, f"{s.cards[a].owner}.discard")
-        self.log(s, f"{self.name(s, u)} discards P{paid} (P{self.power(s, u)} left)")
+        self.log(s, msg("{card} discards P{paid} (P{left} left)", card=self.card_ref(s, u, "all"), paid=paid,
+                        left=self.power(s, u)))
 
     def check_discard(self, s, a):
         if not self._pending(s, a, "pay_discard"):
-            return "nothing asks you to discard now"
+            return msg("nothing asks you to discard now")
         return self._in_hand(s, a)
 
     def do_discard(self, s, a):
         q = s.pending[0]
         self.move(s, a["card"], f"{a.player}.discard")
-        self.log(s, f"{PN(a.player)} discards {self.name(s, a['card'])}")
+        self.log(s, msg("{player} discards {card}", player=PN(a.player), card=self.card_ref(s, a["card"], "all")))
         q["left"] -= 1
         if q["left"] <= 0 or not s.zones[f"{a.player}.hand"]:
             s.pending.pop(0)
@@ -692,42 +722,46 @@ class Danmaku(EffectsMixin, Controller):
     # --- phases --------------------------------------------------------------------------------------
     def check_end_phase(self, s, a):
         if s.pending:
-            return "first answer the open choice"
+            return msg("first answer the open choice")
         if a.player != s.active:
-            return "it is not your turn"
+            return msg("it is not your turn")
         if s.phase == "danmaku":
-            return "fire your danmaku first: the turn player attacks in the danmaku phase (DM-R19)"
+            return msg("fire your danmaku first: the turn player attacks in the danmaku phase ({rule})", rule="DM-R19")
         if s.phase != "main":
-            return "nothing to end now"
+            return msg("nothing to end now")
         return None
 
     def do_end_phase(self, s, a):
         s.phase = "danmaku"
-        mode = "spell card" if self.spell_of(s, a.player) is not None else "normal shot"
-        self.log(s, f"{PN(a.player)}: danmaku phase ({mode})", kind="phase")
+        mode = msg("spell card") if self.spell_of(s, a.player) is not None else msg("normal shot")
+        self.log(s, msg("{player}: {phase} ({mode})", player=PN(a.player), phase=self.rs.phase_term("danmaku"),
+                        mode=mode), kind="phase")
 
     def check_attack(self, s, a):
         if s.pending:
-            return "first answer the open choice"
+            return msg("first answer the open choice")
         if a.player != s.active:
-            return "only the turn player attacks (DM-R19)"
+            return msg("only the turn player attacks ({rule})", rule="DM-R19")
         if s.phase != "danmaku":
-            return "attacks happen in the danmaku phase (DM-R19)"
+            return msg("attacks happen in the {phase} phase ({rule})", phase=self.rs.phase_term("danmaku"), rule="DM-R19")
         want = self._attack_action(s, a.player)
         if a.get("card") != want.get("card"):
-            return ("your active spell card attacks (DM-R19)" if self.spell_of(s, a.player) is not None
-                    else "with no spell card, your main character fires a normal shot (DM-R19)")
+            return (msg("your active spell card attacks ({rule})", rule="DM-R19") if self.spell_of(s, a.player) is not None
+                    else msg("with no spell card, your main character fires a normal shot ({rule})", rule="DM-R19"))
         if a.get("target") != want.get("target"):
-            return ("the attack goes to the defending spell card (DM-R22, DM-D4)" if want.get("target") is not None
-                    else "the defender chooses which card takes the hit (DM-R25, DM-D3)")
+            return (msg("the attack goes to the defending spell card ({rule})", rule="DM-R22, DM-D4")
+                    if want.get("target") is not None
+                    else msg("the defender chooses which card takes the hit ({rule})", rule="DM-R25, DM-D3"))
         return None
 
     def do_attack(self, s, a):
         p, d = a.player, 1 - a.player
         s.data["attacked"] = True
         mine = self.spell_of(s, p)
-        shooter = self.name(s, mine) if mine is not None else f"{self.name(s, self.main_of(s, p))}'s normal shot"
-        self.log(s, f"{PN(p)} fires danmaku: {shooter}", kind="attack", card=a["card"])
+        shooter = (self.card_ref(s, mine, "all") if mine is not None
+                   else msg("{card}'s normal shot", card=self.card_ref(s, self.main_of(s, p), "all")))
+        self.log(s, msg("{player} fires danmaku: {shooter}", player=PN(p), shooter=shooter), kind="attack",
+                 card=a["card"])
         if self.spell_of(s, d) is not None:
             self.resolve_attack(s, p, self.spell_of(s, d))
             self.end_turn(s)
@@ -737,20 +771,21 @@ class Danmaku(EffectsMixin, Controller):
             self.resolve_attack(s, p, options[0])
             self.end_turn(s)
             return
-        self.ask(s, d, "defend", "Choose which of your cards takes the hit (DM-R25)",
-                 public_prompt=f"{PN(d)} chooses which card takes the hit", options=options)
+        self.ask(s, d, "defend", msg("Choose which of your cards takes the hit ({rule})", rule="DM-R25"),
+                 public_prompt=msg("{player} chooses which card takes the hit ({rule})", player=PN(d), rule="DM-R25"),
+                 options=options)
 
     def check_defend(self, s, a):
         q = self._pending(s, a, "defend")
         if q is None:
-            return "nothing is attacking you now"
+            return msg("nothing is attacking you now")
         if a["card"] not in q["options"]:
-            return "choose one of your characters or familiars (DM-R25)"
+            return msg("choose one of your characters or familiars ({rule})", rule="DM-R25")
         return None
 
     def do_defend(self, s, a):
         s.pending.pop(0)
-        self.log(s, f"{PN(a.player)} takes the hit with {self.name(s, a['card'])}")
+        self.log(s, msg("{player} takes the hit with {card}", player=PN(a.player), card=self.card_ref(s, a["card"], "all")))
         self.resolve_attack(s, s.active, a["card"])
         self.end_turn(s)
 
@@ -758,16 +793,19 @@ class Danmaku(EffectsMixin, Controller):
     def hit_check(self, s, hit, eva) -> bool:
         """Decide a hit (DM-R21, DM-D1): d ≥ 20 hits, d ≤ −20 needs two heads, otherwise one head."""
         d = hit - eva
+        st = self.rs.stat_term
         if d >= 20:
-            self.log(s, f"hit check: 命{hit} − 避{eva} = {d} ≥ 20: hit", kind="hit")
+            self.log(s, msg("hit check: {hit} {h} − {eva} {e} = {d} ≥ 20: hit ({rule})", hit=st("hit"), h=hit,
+                            eva=st("eva"), e=eva, d=d, rule="DM-R21"), kind="hit")
             return True
         if d <= -20:
-            c1 = self.coin(s, "hit check: evasion ahead by 20 or more, two heads hit")
-            c2 = self.coin(s, "hit check: second coin")
+            c1 = self.coin(s, msg("hit check {rule}: evasion ahead by 20 or more, two heads hit", rule="DM-D1"))
+            c2 = self.coin(s, msg("hit check: second coin"))
             ok = c1 and c2
         else:
-            ok = self.coin(s, f"hit check: 命{hit} − 避{eva} = {d}, heads hits")
-        self.log(s, "hit!" if ok else "missed: the danmaku phase ends", kind="hit" if ok else "miss")
+            ok = self.coin(s, msg("hit check {rule}: {hit} {h} − {eva} {e} = {d}, heads hits", hit=st("hit"), h=hit,
+                                  eva=st("eva"), e=eva, d=d, rule="DM-R21"))
+        self.log(s, msg("hit!") if ok else msg("missed: the danmaku phase ends"), kind="hit" if ok else "miss")
         return ok
 
     def resolve_attack(self, s, p, target):
@@ -777,24 +815,25 @@ class Danmaku(EffectsMixin, Controller):
         foe_main = self.main_of(s, d)
         at_spell = s.cards[target].zone == f"{d}.spell"
         if mine is not None:
-            hit, attack, who = self.stat(s, mine, "hit"), self.stat(s, mine, "atk"), self.name(s, mine)
+            hit, attack, who = self.stat(s, mine, "hit"), self.stat(s, mine, "atk"), self.card_ref(s, mine, "all")
         else:
             m = self.main_of(s, p)
             hit = self.stat(s, m, "hit")                                  # DM-R28
             attack = self.normal_attack(s, p, with_familiars=at_spell)    # DM-R22/R23, DM-D3
-            who = f"{self.name(s, m)}'s normal shot"
-            if at_spell and s.zones[f"{p}.familiars"]:
-                who += " with familiars"
+            who = msg("{card}'s normal shot with familiars" if at_spell and s.zones[f"{p}.familiars"]
+                      else "{card}'s normal shot", card=self.card_ref(s, m, "all"))
         guard = foe_main if at_spell else target                           # DM-R22 / DM-R25
-        self.log(s, f"{who} → {self.name(s, target)} (攻{attack})", kind="attack_value", target=target)
+        self.log(s, msg("{who} → {target} ({atk} {n})", who=who, target=self.card_ref(s, target, "all"),
+                        atk=self.rs.stat_term("atk"), n=attack), kind="attack_value", target=target)
         if not self.hit_check(s, hit, self.stat(s, guard, "eva")):
             return
         guard_def = self.stat(s, guard, "def")
         dmg = max(0, attack - guard_def)                                   # DM-R23, DM-D2
         c = s.cards[target]
         c.counters["hp"] = max(0, self.hp(s, target) - dmg)
-        self.log(s, f"{self.name(s, target)} takes {dmg} damage (攻{attack} − 防{guard_def}); "
-                    f"HP {c.counters['hp']}", kind="damage", target=target, amount=dmg)
+        self.log(s, msg("{card} takes {n} damage ({atk} {a} − {def_} {d}); {hp} {left}", card=self.card_ref(s, target, "all"),
+                        n=dmg, atk=self.rs.stat_term("atk"), a=attack, def_=self.rs.stat_term("def"), d=guard_def,
+                        hp=self.rs.word("counter.hp"), left=c.counters["hp"]), kind="damage", target=target, amount=dmg)
         self.state_rules(s)
 
     # --- turn passing ------------------------------------------------------------------------------
@@ -802,7 +841,7 @@ class Danmaku(EffectsMixin, Controller):
         p = s.active
         s.phase = "end"
         self.expire_mods(s, "end_of_turn")
-        self.log(s, f"{PN(p)}: end phase", kind="phase")
+        self.log(s, msg("{player}: {phase} phase", player=PN(p), phase=self.rs.phase_term("end")), kind="phase")
         self.state_rules(s)
         if s.outcome is not None:
             return
@@ -814,9 +853,10 @@ class Danmaku(EffectsMixin, Controller):
     def start_phase(self, s):
         p = s.active
         s.phase = "start"
-        self.log(s, f"turn {s.turn}: {PN(p)} — start phase", kind="turn")
+        self.log(s, msg("turn {turn}: {player} — {phase} phase", turn=s.turn, player=PN(p),
+                        phase=self.rs.phase_term("start")), kind="turn")
         if not s.zones[f"{p}.deck"]:     # (a position set up with an empty deck: it has run out already)
-            self.win(s, 1 - p, f"{PN(p)}'s deck has run out (DM-R13, DM-D5)")
+            self.win(s, 1 - p, msg("{player}'s deck has run out ({rule})", player=PN(p), rule="DM-R13, DM-D5"))
             return
         self.draw(s, p, 1)
         if s.outcome is not None:        # the last card was drawn: the deck has run out (DM-D5)
@@ -825,7 +865,8 @@ class Danmaku(EffectsMixin, Controller):
         for u in list(s.zones[f"{p}.supports"]) + list(s.zones[f"{p}.spell"]):
             c = s.cards[u]
             c.counters["time"] = max(0, c.counters.get("time", 0) - 1)
-            self.log(s, f"{self.name(s, u)}: 時{c.counters['time']}")
+            self.log(s, msg("{card}: {time} {n}", card=self.card_ref(s, u, "all"), time=self.rs.word("counter.time"),
+                            n=c.counters["time"]))
         self.state_rules(s)
         if s.outcome is None:
             s.phase = "main"
@@ -847,13 +888,14 @@ class Danmaku(EffectsMixin, Controller):
         lost = [p for p in (0, 1) if not zones[self.zk[p]["main"]] or not zones[self.zk[p]["deck"]]]
         won = [p for p in (0, 1) if not zones[self.zk[p]["side"]]]
         if len(lost) == 2 or len(won) == 2 or (lost and won and lost[0] == won[0]):
-            self.win(s, None, "both players reached a win condition at once (DM-D17)")
+            self.win(s, None, msg("both players reached a win condition at once ({rule})", rule="DM-D17"))
         elif lost:
             p = lost[0]
-            self.win(s, 1 - p, f"{PN(p)}'s main character is at 0 HP (DM-R11)" if not zones[self.zk[p]["main"]]
-                     else f"{PN(p)}'s deck has run out (DM-R13, DM-D5)")
+            self.win(s, 1 - p, msg("{player}'s main character is at 0 {hp} ({rule})", player=PN(p),
+                                   hp=self.rs.word("counter.hp"), rule="DM-R11") if not zones[self.zk[p]["main"]]
+                     else msg("{player}'s deck has run out ({rule})", player=PN(p), rule="DM-R13, DM-D5"))
         elif won:
-            self.win(s, won[0], f"{PN(won[0])} has no side cards left (DM-R12)")
+            self.win(s, won[0], msg("{player} has no side cards left ({rule})", player=PN(won[0]), rule="DM-R12"))
 
     def _something_falls(self, s) -> bool:
         """Return whether a card on the field is at 0 HP or 0 time (a cheap scan: usually none is)."""
@@ -877,18 +919,23 @@ class Danmaku(EffectsMixin, Controller):
             for u in list(zones[z["spell"]]):
                 c = cards[u]
                 if c.counters.get("hp", 0) <= 0 or c.counters.get("time", 0) <= 0:
-                    why = "its durability is 0" if c.counters.get("hp", 0) <= 0 else "its time limit is 0"
+                    why = msg("its durability is 0") if c.counters.get("hp", 0) <= 0 else msg("its time limit is 0")
                     self.leave_field(s, u, z["spell_grave"])
-                    self.log(s, f"{self.name(s, u)} goes to {PN(p)}'s spell graveyard ({why}, DM-R24)", kind="spell_down")
-                    self.take_side(s, 1 - p, f"{self.name(s, u)} fell")
+                    card = self.card_ref(s, u, "all")
+                    self.log(s, msg("{card} goes to {zone} ({why}, {rule})", card=card, zone=self.zone_label(z["spell_grave"]),
+                                    why=why, rule="DM-R24"), kind="spell_down")
+                    self.take_side(s, 1 - p, msg("{card} fell", card=card))
             for u in list(zones[z["supports"]]):
                 if cards[u].counters.get("time", 0) <= 0:
                     self.leave_field(s, u, z["discard"])
-                    self.log(s, f"{self.name(s, u)}: time is up, to the graveyard (DM-D8)")
+                    self.log(s, msg("{card}: time is up, to the graveyard ({rule})", card=self.card_ref(s, u, "all"),
+                                    rule="DM-D8"))
             for u in zones[z["main"]] + zones[z["familiars"]]:
                 if cards[u].counters.get("hp", 0) <= 0:
                     self.leave_field(s, u, z["discard"])
-                    self.log(s, f"{self.name(s, u)} is at 0 HP and goes to the graveyard (DM-R26)", kind="defeated")
+                    self.log(s, msg("{card} is at 0 {hp} and goes to the graveyard ({rule})",
+                                    card=self.card_ref(s, u, "all"), hp=self.rs.word("counter.hp"), rule="DM-R26"),
+                             kind="defeated")
 
     def after(self, s):
         if s.outcome is None:
@@ -908,19 +955,21 @@ class Danmaku(EffectsMixin, Controller):
     def fx_damage(self, s, target, n, ctx):
         c = s.cards[target]
         c.counters["hp"] = max(0, c.counters.get("hp", 0) - n)
-        self.log(s, f"{self.name(s, target)} takes {n} damage (HP {c.counters['hp']})")
+        self.log(s, msg("{card} takes {n} damage ({hp} {left})", card=self.card_ref(s, target, "all"), n=n,
+                        hp=self.rs.word("counter.hp"), left=c.counters["hp"]))
         self.state_rules(s)     # a main character at 0 HP loses at once, before the effect's next step
 
     def fx_heal(self, s, target, n, ctx):
         c = s.cards[target]
         c.counters["hp"] = c.counters.get("hp", 0) + n      # DM-R1: HP is no maximum
-        self.log(s, f"{self.name(s, target)} heals {n} (HP {c.counters['hp']})")
+        self.log(s, msg("{card} heals {n} ({hp} {left})", card=self.card_ref(s, target, "all"), n=n,
+                        hp=self.rs.word("counter.hp"), left=c.counters["hp"]))
 
     def fx_destroy(self, s, uid, ctx):
         c = s.cards[uid]
         dest = "spell_grave" if c.zone.endswith(".spell") else "discard"
         self.leave_field(s, uid, f"{c.owner}.{dest}")
-        self.log(s, f"{self.name(s, uid)} is destroyed")
+        self.log(s, msg("{card} is destroyed", card=self.card_ref(s, uid, "all")))
 
     # A card chosen from inside a pile (a deck search, アリス's summon) cannot be clicked on the
     # table, which shows only the pile's top: such options are `choice=` buttons instead of `target=`.
@@ -937,9 +986,9 @@ class Danmaku(EffectsMixin, Controller):
     def check_choose_target(self, s, a):
         if a.get("choice") is not None:
             if a["choice"] not in s.cards or self.rs.zones[s.cards[a["choice"]].zone.split(".", 1)[1]].kind != "pile":
-                return "that is not a legal choice for this effect"
+                return msg("that is not a legal choice for this effect")
         elif a.get("target") in s.cards and self.rs.zones[s.cards[a["target"]].zone.split(".", 1)[1]].kind == "pile":
-            return "choose that card with choice=, it lies in a pile"
+            return msg("choose that card with choice=, it lies in a pile")
         return super().check_choose_target(s, self._as_target(a))
 
     def do_choose_target(self, s, a):
@@ -948,7 +997,7 @@ class Danmaku(EffectsMixin, Controller):
     def do_skip_effect(self, s, a):
         q = s.pending.pop(0)
         step = q["item"]["step"]
-        self.log(s, f"{PN(a.player)} declines: {self.name(s, q['item']['source'])}")
+        self.log(s, msg("{player} declines: {card}", player=PN(a.player), card=self.card_ref(s, q["item"]["source"], "all")))
         if step.get("do") == "_take":
             self.shuffle(s, step["from"])
         elif step.get("do") == "_summon" and step.get("shuffle"):
@@ -960,16 +1009,18 @@ class Danmaku(EffectsMixin, Controller):
         players = []
         for p in (0, 1):
             m = self.main_of(s, p)
+            zs, w = self.rs.zones, self.rs.word
+            used = (msg("used") if s.data.get("power_used") and p == s.active else msg("free"),
+                    msg("used") if s.data.get("score_used") and p == s.active else msg("free"))
             players.append({
-                "メイン": self.name(s, m) if m is not None and s.cards[m].face_up else "—",
-                "HP": self.hp(s, m) if m is not None else 0,
-                "P": self.power(s, m) if m is not None else 0,
-                "サイド": len(s.zones[f"{p}.side"]),
-                "山札": len(s.zones[f"{p}.deck"]),
-                "手札": len(s.zones[f"{p}.hand"]),
-                "符墓地": len(s.zones[f"{p}.spell_grave"]),
-                "パワー/得点": ("済" if s.data.get("power_used") and p == s.active else "可") + "/" +
-                              ("済" if s.data.get("score_used") and p == s.active else "可"),
+                zs["main"].term: self.card_ref(s, m, "all") if m is not None and s.cards[m].face_up else "—",
+                w("counter.hp"): self.hp(s, m) if m is not None else 0,
+                w("value.p"): self.power(s, m) if m is not None else 0,
+                zs["side"].term: len(s.zones[f"{p}.side"]),
+                zs["deck"].term: len(s.zones[f"{p}.deck"]),
+                zs["hand"].term: len(s.zones[f"{p}.hand"]),
+                zs["spell_grave"].term: len(s.zones[f"{p}.spell_grave"]),
+                msg("Power/Score"): msg("{power}/{score}", power=used[0], score=used[1]),
             })
         badges = {}
         for p in (0, 1):
@@ -977,52 +1028,53 @@ class Danmaku(EffectsMixin, Controller):
                 if not s.cards[u].face_up:
                     continue
                 pw = self.power(s, u)
-                tags = [f"P{pw}"] if pw else []
+                tags = [msg("P{n}", n=pw)] if pw else []
                 if u == self.main_of(s, p):
-                    tags.append(f"通{self.shot_attack(s, u)}")
+                    tags.append(msg("{stat} {n}", stat=self.rs.stat_term("shot"), n=self.shot_attack(s, u)))
                 badges[u] = tags
             sp = self.spell_of(s, p)
             if sp is not None:
-                badges[sp] = [f"攻{self.stat(s, sp, 'atk')}", f"命{self.stat(s, sp, 'hit')}"]
+                badges[sp] = [msg("{stat} {n}", stat=self.rs.stat_term("atk"), n=self.stat(s, sp, "atk")),
+                              msg("{stat} {n}", stat=self.rs.stat_term("hit"), n=self.stat(s, sp, "hit"))]
         return {"players": players,
-                "shared": {"ターン": s.turn},   # the phase is on the phase bar
+                "shared": {},   # the turn is on the top bar, the phase on the phase bar
                 "badges": {u: t for u, t in badges.items() if t}}
 
     def describe(self, s, a, viewer=None):
         k = a.kind
         lab = (lambda u: self.card_label(s, u, viewer))
         if k == "keep":
-            return "キープ / Keep this hand"
+            return msg("Keep this hand")
         if k == "redraw":
-            return f"引き直す / Redraw {self.hand_n}"
+            return msg("Redraw {n}", n=self.hand_n)
         if k == "choose_main":
             return lab(a["choice"])
         if k == "defend":
-            return f"{lab(a['card'])} で受ける / take the hit"
+            return msg("Take the hit with {card}", card=lab(a["card"]))
         if k == "discard":
-            return f"捨てる / discard {lab(a['card'])}"
+            return msg("Discard {card}", card=lab(a["card"]))
         if k == "end_phase":
-            return "弾幕フェイズへ / To the danmaku phase"
+            return msg("To the {phase} phase", phase=self.rs.phase_term("danmaku"))
         if k == "attack":
-            return f"弾幕 / Attack{' ' + lab(a['target']) if a.get('target') else ''}"
+            return msg("Attack {target}", target=lab(a["target"])) if a.get("target") else msg("Attack")
         if k in ("power", "score"):
-            return f"{lab(a['card'])} → {lab(a['target'])}"
+            return msg("{card} → {target}", card=lab(a["card"]), target=lab(a["target"]))
         if k == "declare":
-            return f"スペルカード宣言 / Declare {lab(a['card'])}"
+            return msg("Declare {card}", card=lab(a["card"]))
         if k == "ability":
-            return f"能力 / Ability of {lab(a['card'])}"
+            return msg("Ability of {card}", card=lab(a["card"]))
         if k == "summon":
-            return f"場に出す / Put {lab(a['card'])} onto the field"
+            return msg("Put {card} onto the field", card=lab(a["card"]))
         if k == "support":
-            return f"サポート / Use {lab(a['card'])}"
+            return msg("Use {card}", card=lab(a["card"]))
         if k == "bomb":
-            return f"ボム / Use {lab(a['card'])}"
+            return msg("{bomb}: use {card}", bomb=self.rs.word("bomb"), card=lab(a["card"]))
         if k == "choose_target":
             if a.get("target_player") is not None:
-                return f"P{a['target_player'] + 1}"
+                return PN(a["target_player"])
             return lab(a["choice"] if a.get("choice") is not None else a["target"])
         if k == "skip_effect":
-            return "しない / Decline"
+            return msg("Decline")
         return super().describe(s, a, viewer)
 
 

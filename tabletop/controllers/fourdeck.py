@@ -80,8 +80,8 @@ class FourDeck(EffectsMixin, Controller):
                 card = rs.cards[cid]
                 home = card.get("deck_section")
                 if home and home != sec and sec in rs.deck:
-                    problems.append((line, f"{cid}: the card says it goes in the {rs.deck[home]['label']}, "
-                                           f"not the {rs.deck[sec]['label']} (FD-R2)"))
+                    problems.append((line, msg("{card}: the card says it goes in the {home}, not the {section} (FD-R2)",
+                                               card=cid, home=rs.section_term(home), section=rs.section_term(sec))))
                 rows_by_name.setdefault(card.name, []).append((sec, cid, n, line))
         for name, rows in rows_by_name.items():
             if len(rows) < 2:
@@ -90,11 +90,11 @@ class FourDeck(EffectsMixin, Controller):
             limit = None if card.copies == "any" else (card.copies if isinstance(card.copies, int) else 1)
             total = sum(r[2] for r in rows)
             if limit is not None and total > limit:
-                problems.append((rows[1][3], f"{rows[1][1]}: {total} cards named 「{name}」 in the deck, "
-                                             f"at most {limit} allowed (FD-R6)"))
+                problems.append((rows[1][3], msg('{card}: {total} cards named "{name}" in the deck, at most {limit} '
+                                                 "allowed (FD-R6)", card=rows[1][1], total=total, name=name, limit=limit)))
         lv1 = deck.sections.get("lv1", [])
         if lv1 and all(NO_PARTNER in rs.cards[cid].keywords for cid, _, _ in lv1):
-            problems.append((lv1[0][2], "the Level 1 deck needs a card that can be the partner unit (FD-R9)"))
+            problems.append((lv1[0][2], msg("the Level 1 deck needs a card that can be the partner unit (FD-R9)")))
         return problems
 
     # --- setting up ----------------------------------------------------------------------
@@ -109,13 +109,13 @@ class FourDeck(EffectsMixin, Controller):
         s.phase, s.turn = "setup", 0
         how = (options or {}).get("first_player") or "coin"
         if how in ("p1", "p2"):
-            self.log(s, f"{how.upper()} goes first (agreed, FD-R8)")
+            self.log(s, msg("P{n} goes first (agreed, FD-R8)", n=1 if how == "p1" else 2))
             self._order_decided(s, 0 if how == "p1" else 1)
             return
         # The seeded coin stands in for janken; its winner chooses first or second (FD-R8, FD-D10).
-        winner = 0 if self.coin(s, "janken じゃんけん (FD-R8)") else 1
-        self.log(s, f"P{winner + 1} wins janken and chooses to go first or second")
-        self.ask(s, winner, "choose_order", f"P{winner + 1}: go first (先攻) or second (後攻)? (FD-R8)")
+        winner = 0 if self.coin(s, msg("janken (FD-R8)")) else 1
+        self.log(s, msg("P{n} wins janken and chooses to go first or second (FD-R8)", n=winner + 1))
+        self.ask(s, winner, "choose_order", msg("P{n}: go first or second? (FD-R8)", n=winner + 1))
 
     def _order_decided(self, s, first: int) -> None:
         s.first = s.active = first
@@ -123,8 +123,8 @@ class FourDeck(EffectsMixin, Controller):
         for p in (first, 1 - first):
             for u in s.zones[f"{p}.lv1"]:
                 self.reveal_to(s, u, p)
-            self.ask(s, p, "choose_partner", f"P{p + 1}: choose your partner unit from your Level 1 deck (FD-R9)",
-                     public_prompt=f"P{p + 1} is choosing a partner unit")
+            self.ask(s, p, "choose_partner", msg("P{n}: choose your partner unit from your Level 1 deck (FD-R9)", n=p + 1),
+                     public_prompt=msg("P{n} is choosing a partner unit (FD-R9)", n=p + 1))
 
     def _start_turn(self, s, p: int) -> None:
         s.active = p
@@ -134,7 +134,8 @@ class FourDeck(EffectsMixin, Controller):
             c = s.cards[u]
             c.tapped = False                       # FD-D1: units ready again each own turn
             c.flags.pop("swung", None)
-        self.log(s, f"turn {s.turn}: P{p + 1} — {self.rs.phase_label('damage')}", kind="turn", player=p)
+        self.log(s, msg("turn {turn}: P{n} — {phase}", turn=s.turn, n=p + 1, phase=self.rs.phase_term("damage")),
+                 kind="turn", player=p)
         for u in list(s.zones[f"{p}.field"]):
             self._trigger(s, u, "start_of_turn")
         self.resolve_effects(s)
@@ -202,11 +203,11 @@ class FourDeck(EffectsMixin, Controller):
     # --- checks shared by the turn actions ---------------------------------------------------
     def _turn_check(self, s, a, phase: str):
         if s.pending:
-            return f"first answer: {s.pending[0]['prompt']}"
+            return msg("first answer: {prompt}", prompt=s.pending[0]["prompt"])
         if a.player != s.active:
-            return "it is not your turn"
+            return msg("it is P{n}'s turn", n=s.active + 1)
         if s.phase != phase:
-            return f"only in the {self.rs.phase_label(phase)} (now: {self.rs.phase_label(s.phase)})"
+            return msg("only in the {phase} (now: {now})", phase=self.rs.phase_term(phase), now=self.rs.phase_term(s.phase))
         return None
 
     def _own_field_unit(self, s, a):
@@ -218,23 +219,25 @@ class FourDeck(EffectsMixin, Controller):
     # --- setup answers ----------------------------------------------------------------------
     def check_choose_order(self, s, a):
         if not s.pending or s.pending[0]["kind"] != "choose_order" or s.pending[0]["player"] != a.player:
-            return "nobody asked you to choose first or second"
-        return None if a["choice"] in ("first", "second") else "choose first or second (FD-R8)"
+            return msg("nobody asked you to choose first or second")
+        return None if a["choice"] in ("first", "second") else msg("choose first or second (FD-R8)")
 
     def do_choose_order(self, s, a):
         s.pending.pop(0)
         first = a.player if a["choice"] == "first" else 1 - a.player
-        self.log(s, f"P{a.player + 1} chooses to go {a['choice']}: P{first + 1} is the first player (先攻)")
+        self.log(s, msg("P{n} chooses to go first: P{first} is the first player (FD-R8)" if a["choice"] == "first"
+                        else "P{n} chooses to go second: P{first} is the first player (FD-R8)",
+                        n=a.player + 1, first=first + 1))
         self._order_decided(s, first)
 
     def check_choose_partner(self, s, a):
         if not s.pending or s.pending[0]["kind"] != "choose_partner" or s.pending[0]["player"] != a.player:
-            return "you are not choosing a partner now"
+            return msg("you are not choosing a partner now")
         u = self._partner_card(s, a.player, a["choice"])
         if u is None:
-            return "the partner unit comes from your own Level 1 deck (FD-R9)"
+            return msg("the partner unit comes from your own Level 1 deck (FD-R9)")
         if NO_PARTNER in self.card_def(s, u).keywords:
-            return f"{self.name(s, u)} says it cannot be a partner unit (FD-R1)"
+            return msg("{card} says it cannot be a partner unit (FD-R1)", card=self.card_ref(s, u, a.player))
         return None
 
     def _partner_card(self, s, p: int, cid) -> int | None:
@@ -251,13 +254,13 @@ class FourDeck(EffectsMixin, Controller):
         p = a.player
         u = self._partner_card(s, p, a["choice"])
         if any(x["kind"] == "choose_partner" for x in s.pending):
-            self.ask(s, p, "partner_hold", str(msg("Your partner is {card} (revealed when both have chosen)",
-                                                    card=self.name(s, u))),
-                     public_prompt=str(msg("P{n} has chosen a partner unit (hidden until both have chosen)", n=p + 1)),
+            self.ask(s, p, "partner_hold", msg("Your partner is {card} (revealed when both have chosen)",
+                                               card=self.card_ref(s, u, p)),
+                     public_prompt=msg("P{n} has chosen a partner unit (hidden until both have chosen)", n=p + 1),
                      choice=u)
-            self.log(s, str(msg("P{n} has chosen a partner unit (hidden until both have chosen, FD-R9)", n=p + 1)),
-                     {p: str(msg("P{n} chooses {card} as partner unit (hidden from the opponent until both have "
-                                 "chosen)", n=p + 1, card=self.name(s, u)))})
+            self.log(s, msg("P{n} has chosen a partner unit (hidden until both have chosen, FD-R9)", n=p + 1),
+                     {p: msg("P{n} chooses {card} as partner unit (hidden from the opponent until both have "
+                             "chosen)", n=p + 1, card=self.card_ref(s, u, p))})
             return
         chosen = {p: u}
         for x in [x for x in s.pending if x["kind"] == "partner_hold"]:
@@ -274,8 +277,8 @@ class FourDeck(EffectsMixin, Controller):
             v = chosen[q]
             self.move(s, v, f"{q}.field", face_up=True)
             s.cards[v].flags["partner"] = True
-            self.log(s, str(msg("P{n} reveals the partner unit (パートナーユニット): {card}", n=q + 1,
-                                card=self.name(s, v))), kind="enter", card=v)
+            self.log(s, msg("P{n} reveals the partner unit: {card} (FD-R9)", n=q + 1,
+                            card=self.card_ref(s, v, "all")), kind="enter", card=v)
         for q in order:
             for d in LEVELS + ("spell",):        # FD-D7: then every deck is shuffled
                 self.shuffle(s, f"{q}.{d}")
@@ -292,15 +295,15 @@ class FourDeck(EffectsMixin, Controller):
         z, n = a["target_zone"], a["amount"]
         if z not in self._decks[a.player]:
             if z == f"{a.player}.spell":
-                return "the spell deck has no HP (FD-R3)"
-            return "choose one of your own Level 1, 2 or 3 decks (FD-R11)"
+                return msg("the spell deck has no HP (FD-R3)")
+            return msg("choose one of your own Level 1, 2 or 3 decks (FD-R11)")
         if isinstance(n, bool) or n not in self._amounts:
-            return f"reduce the HP by 0 to {self.max_self} (FD-R11)"
+            return msg("reduce the HP by 0 to {most} (FD-R11)", most=self.max_self)
         return None
 
     def do_damage(self, s, a):
-        self.log(s, f"{self.rs.phase_label('damage')}: P{a.player + 1} damages {self.zone_label(a['target_zone'])} "
-                    f"by {a['amount']}")
+        self.log(s, msg("{phase}: P{n} damages {zone} by {amount} (FD-R11)", phase=self.rs.phase_term("damage"),
+                        n=a.player + 1, zone=self.zone_label(a["target_zone"]), amount=a["amount"]))
         self.damage_deck(s, a["target_zone"], a["amount"])
         s.phase = "battle"
         self.resolve_effects(s)
@@ -309,7 +312,7 @@ class FourDeck(EffectsMixin, Controller):
         return self._turn_check(s, a, "damage")
 
     def do_end_phase(self, s, a):
-        self.log(s, f"P{a.player + 1} deals no damage to their decks (0)")
+        self.log(s, msg("P{n} deals no damage to their decks (0, FD-R11)", n=a.player + 1))
         s.phase = "battle"
 
     # --- battle phase (FD-R12, R14, R15) -----------------------------------------------------
@@ -319,13 +322,13 @@ class FourDeck(EffectsMixin, Controller):
             return r
         c = self._own_field_unit(s, a)
         if c is None:
-            return "attack with one of your units on the field"
+            return msg("attack with one of your units on the field (FD-R14)")
         if s.turn <= 2:
-            return "neither player may attack in their first turn (FD-R10)"
+            return msg("neither player may attack in their first turn (FD-R10)")
         if c.tapped:
-            return f"this unit is {self.rs.word('tapped')}: each unit attacks once per turn (FD-D1)"
+            return msg("this unit is {tapped}: each unit attacks once per turn (FD-D1)", tapped=self.rs.word("tapped"))
         if a["target_zone"] not in self._decks[1 - a.player]:
-            return "attack one of the opponent's Level 1, 2 or 3 decks (FD-R14)"
+            return msg("attack one of the opponent's Level 1, 2 or 3 decks (FD-R14)")
         return None
 
     def do_attack(self, s, a):
@@ -336,7 +339,8 @@ class FourDeck(EffectsMixin, Controller):
         else:
             self.tap(s, u)
         n = self.stat(s, u, "ap")
-        self.log(s, f"P{a.player + 1}: {self.name(s, u)} attacks {self.zone_label(z)} for {n}", kind="attack",
+        self.log(s, msg("P{n}: {card} attacks {zone} for {damage} (FD-R14)", n=a.player + 1,
+                        card=self.card_ref(s, u, "all"), zone=self.zone_label(z), damage=n), kind="attack",
                  card=u, zone=z)
         self.damage_deck(s, z, n)
         self._trigger(s, u, "attack")              # FD-D14: "after attacking" effects
@@ -348,18 +352,19 @@ class FourDeck(EffectsMixin, Controller):
             return r
         c = s.cards.get(a["card"])
         if c is None or c.zone != f"{a.player}.spell":
-            return "use a spell from your own spell deck (FD-R15)"
+            return msg("use a spell from your own spell deck (FD-R15)")
         if s.turn == 1:
-            return "the first player may not use a spell in their first turn (FD-R10)"
+            return msg("the first player may not use a spell in their first turn (FD-R10)")
         if s.data["spell_turn"][a.player] == s.turn:
-            return "only one spell per turn (FD-R12)"
+            return msg("only one spell per turn (FD-R12)")
         return None
 
     def do_cast(self, s, a):
         p, u = a.player, a["card"]
         s.data["spell_turn"][p] = s.turn
         self.move(s, u, f"{p}.grave", face_up=True)   # FD-R15: used spells are destroyed
-        self.log(s, f"P{p + 1} uses the spell {self.name(s, u)} (it goes to the graveyard)", kind="spell", card=u)
+        self.log(s, msg("P{n} uses the spell {card} (it goes to the graveyard, FD-R15)", n=p + 1,
+                        card=self.card_ref(s, u, "all")), kind="spell", card=u)
         self._trigger(s, u, "cast", p)
         self.resolve_effects(s)
 
@@ -382,16 +387,17 @@ class FourDeck(EffectsMixin, Controller):
             return r
         c = self._own_field_unit(s, a)
         if c is None:
-            return "activate one of your units on the field"
+            return msg("activate one of your units on the field (FD-D13)")
         if "activate" not in self.steps[c.cid]:
-            return f"{self.name(s, c.uid)} has no effect to activate"
+            return msg("{card} has no effect to activate (FD-D13)", card=self.card_ref(s, c.uid, a.player))
         taps, once = self.activate_terms(c.cid)
         if taps and c.tapped:
-            return str(msg("{card}'s 起動 makes it {tapped} and it already is (card text, FD-D13)",
-                           card=self.name(s, c.uid), tapped=self.rs.word("tapped")))
+            return msg("{card}'s {activate} makes it {tapped} and it already is (card text, FD-D13)",
+                       card=self.card_ref(s, c.uid, a.player), activate=self.rs.word("keyword.activate"),
+                       tapped=self.rs.word("tapped"))
         if once and c.flags.get("activated") == s.turn:
-            return str(msg("{card}'s 起動 is once per turn (1ターンに1回, card text, FD-D13)",
-                           card=self.name(s, c.uid)))
+            return msg("{card}'s {activate} is {once} (card text, FD-D13)", card=self.card_ref(s, c.uid, a.player),
+                       activate=self.rs.word("keyword.activate"), once=self.rs.word("keyword.once_per_turn"))
         return None
 
     def do_activate(self, s, a):
@@ -401,7 +407,8 @@ class FourDeck(EffectsMixin, Controller):
             self.tap(s, u)                         # FD-D13: only when its text says so
         if once:
             s.cards[u].flags["activated"] = s.turn
-        self.log(s, f"P{a.player + 1} activates {self.name(s, u)} (起動)", card=u)
+        self.log(s, msg("P{n} activates {card} ({activate}, FD-D13)", n=a.player + 1, card=self.card_ref(s, u, "all"),
+                        activate=self.rs.word("keyword.activate")), card=u)
         self._trigger(s, u, "activate")
         self.resolve_effects(s)
 
@@ -411,44 +418,46 @@ class FourDeck(EffectsMixin, Controller):
     def do_end_turn(self, s, a):
         s.phase = "end"
         self.expire_mods(s, "end_of_turn")
-        self.log(s, f"P{a.player + 1}: {self.rs.phase_label('end')}")
+        self.log(s, msg("P{n}: {phase} (FD-R13)", n=a.player + 1, phase=self.rs.phase_term("end")))
         self._start_turn(s, 1 - a.player)          # FD-R13
 
     # --- exhaustion (FD-R18, FD-D5) ----------------------------------------------------------
     def check_declare_victory(self, s, a):
         if s.pending and not (s.pending[0]["kind"] == "claim" and s.pending[0]["player"] == a.player):
-            return f"first answer: {s.pending[0]['prompt']}"
+            return msg("first answer: {prompt}", prompt=s.pending[0]["prompt"])
         if s.data.get("claim") != a.player:
-            return "only the player who put out the 16th card may declare victory (FD-R18)"
+            return msg("only the player who put out the 16th card may declare victory (FD-R18)")
         if self.field_count(s) < self.exhaustion:
-            return f"the fields hold fewer than {self.exhaustion} cards (FD-R18)"
+            return msg("the fields hold fewer than {count} cards (FD-R18)", count=self.exhaustion)
         return None
 
     def do_declare_victory(self, s, a):
         if s.pending and s.pending[0]["kind"] == "claim":
             s.pending.pop(0)
-        self.win(s, a.player, f"P{a.player + 1} declares victory: exhaustion 疲弊, "
-                              f"{self.field_count(s)} cards on the fields (FD-R18)")
+        self.win(s, a.player, msg("P{n} declares victory: {exhaustion}, {count} cards on the fields (FD-R18)",
+                                  n=a.player + 1, exhaustion=self.rs.word("value.exhaustion"),
+                                  count=self.field_count(s)))
 
     def check_decline_victory(self, s, a):
         if not s.pending or s.pending[0]["kind"] != "claim" or s.pending[0]["player"] != a.player:
-            return "no victory declaration is offered to you now"
+            return msg("no victory declaration is offered to you now (FD-R18)")
         return None
 
     def do_decline_victory(self, s, a):
         s.pending.pop(0)
-        self.log(s, f"P{a.player + 1} does not declare victory now (the right stays while the fields hold "
-                    f"{self.exhaustion}+ cards, FD-D18)")
+        self.log(s, msg("P{n} does not declare victory now (the right stays while the fields hold {count}+ cards, "
+                        "FD-D18)", n=a.player + 1, count=self.exhaustion))
 
     def execute(self, s, a):
         before = self.field_count(s)
         super().execute(s, a)
         if s.outcome is None and before < self.exhaustion <= self.field_count(s) and s.phase != "setup":
             s.data["claim"] = a.player             # FD-D5: whose action brought the 16th card out
-            self.log(s, f"the fields hold {self.field_count(s)} cards: P{a.player + 1} may declare victory "
-                        "(疲弊, FD-R18)")
+            self.log(s, msg("the fields hold {count} cards: P{n} may declare victory ({exhaustion}, FD-R18)",
+                            count=self.field_count(s), n=a.player + 1, exhaustion=self.rs.word("value.exhaustion")))
             s.pending = [p for p in s.pending if p["kind"] != "claim"]
-            self.ask(s, a.player, "claim", f"P{a.player + 1}: declare victory by exhaustion (疲弊)? (FD-R18)")
+            self.ask(s, a.player, "claim", msg("P{n}: declare victory by {exhaustion}? (FD-R18)", n=a.player + 1,
+                                               exhaustion=self.rs.word("value.exhaustion")))
 
     # --- the game's table operations ---------------------------------------------------------
     def stat(self, s, uid: int, name: str) -> int:
@@ -475,28 +484,34 @@ class FourDeck(EffectsMixin, Controller):
         hp = s.players[p][hk]
         if hp > n:
             s.players[p][hk] = hp - n
-            self.log(s, f"{self.zone_label(key)}: HP {hp} → {hp - n}", kind="deck_hp", zone=key)
+            self.log(s, msg("{zone}: HP {before} → {after} (FD-R3)", zone=self.zone_label(key), before=hp, after=hp - n),
+                     kind="deck_hp", zone=key)
             return
         lost = n - hp
-        self.log(s, f"{self.zone_label(key)}: HP {hp} → 0" + (f" ({lost} damage beyond 0 is lost, FD-D2)" if lost else ""),
-                 kind="deck_hp", zone=key)
+        text = (msg("{zone}: HP {before} → 0 ({lost} damage beyond 0 is lost, FD-D2)", zone=self.zone_label(key),
+                    before=hp, lost=lost) if lost else
+                msg("{zone}: HP {before} → {after} (FD-R3)", zone=self.zone_label(key), before=hp, after=0))
+        self.log(s, text, kind="deck_hp", zone=key)
         if d == "lv3" and not any(s.zones[f"{p}.{x}"] for x in LEVELS):
             s.data.setdefault("declined", []).append(p)      # FD-R19, checked at once (FD-D24)
-            self.log(s, f"P{p + 1}'s decks are all empty and the Level 3 deck fell to 0: decline 必衰 (FD-R19)")
+            self.log(s, msg("P{n}'s decks are all empty and the Level 3 deck fell to 0: {decline} (FD-R19)", n=p + 1,
+                            decline=self.rs.word("value.decline")))
             self.check_losses(s)
         pile = s.zones[key]
         if pile:
-            self.enter_field(s, pile[-1], f"{self.zone_label(key)} fell to 0 HP")
+            self.enter_field(s, pile[-1], msg("{zone} fell to 0 HP, FD-R3", zone=self.zone_label(key)))
         else:
-            self.log(s, f"{self.zone_label(key)} is empty: nothing comes out (FD-D3)")
+            self.log(s, msg("{zone} is empty: nothing comes out (FD-D3)", zone=self.zone_label(key)))
         s.players[p][hk] = self.max_hp[d]
-        self.log(s, f"{self.zone_label(key)}: HP restored to {self.max_hp[d]} (FD-R3)", kind="deck_hp", zone=key)
+        self.log(s, msg("{zone}: HP restored to {hp} (FD-R3)", zone=self.zone_label(key), hp=self.max_hp[d]),
+                 kind="deck_hp", zone=key)
 
-    def enter_field(self, s, uid: int, why: str) -> None:
+    def enter_field(self, s, uid: int, why) -> None:
         """Put a card onto its owner's field face up and queue its 'enter' effects."""
         c = s.cards[uid]
         self.move(s, uid, f"{c.owner}.field", face_up=True)
-        self.log(s, f"{self.name(s, uid)} comes out onto P{c.owner + 1}'s field ({why})", kind="enter", card=uid)
+        self.log(s, msg("{card} comes out onto P{n}'s field ({why})", card=self.card_ref(s, uid, "all"), n=c.owner + 1,
+                        why=why), kind="enter", card=uid)
         self.check_losses(s)                       # FD-D24: 反乱 before its own enter effect resolves
         if s.outcome is None:
             self._trigger(s, uid, "enter")
@@ -557,7 +572,7 @@ class FourDeck(EffectsMixin, Controller):
     def check_choose_target(self, s, a):
         p = self._effect_pending(s, a)
         if p is not None and self._zone_choice(p):
-            return None if a.get("target_zone") in p["options"] else "choose one of the decks offered"
+            return None if a.get("target_zone") in p["options"] else msg("choose one of the decks offered")
         return super().check_choose_target(s, a)
 
     def do_choose_target(self, s, a):
@@ -575,11 +590,12 @@ class FourDeck(EffectsMixin, Controller):
         if c.zone != f"{c.owner}.field":
             return
         if self.indestructible(s, uid):
-            self.log(s, f"{self.name(s, uid)} cannot be destroyed (FD-R9/FD-R1)")
+            self.log(s, msg("{card} cannot be destroyed (FD-R9/FD-R1)", card=self.card_ref(s, uid, "all")))
             return
         self._leave_field(s, uid)
         self.move(s, uid, f"{c.owner}.grave", face_up=True)
-        self.log(s, f"{self.name(s, uid)} is destroyed (破壊) and goes to the graveyard", kind="destroy", card=uid)
+        self.log(s, msg("{card} is destroyed and goes to the graveyard (FD-R21)", card=self.card_ref(s, uid, "all")),
+                 kind="destroy", card=uid)
         self._trigger(s, uid, "destroyed")         # FD-R21: on-destroy effects fire
 
     def fx_exile(self, s, uid, ctx):
@@ -588,7 +604,7 @@ class FourDeck(EffectsMixin, Controller):
             return
         self._leave_field(s, uid)
         self.move(s, uid, f"{c.owner}.exile", face_up=True)
-        self.log(s, f"{self.name(s, uid)} is exiled (追放): out of the game, nothing fires (FD-R21)",
+        self.log(s, msg("{card} is exiled: out of the game, nothing fires (FD-R21)", card=self.card_ref(s, uid, "all")),
                  kind="exile", card=uid)
 
     def fx_bounce(self, s, uid, ctx):
@@ -605,7 +621,8 @@ class FourDeck(EffectsMixin, Controller):
         hk = "hp_" + d
         before = s.players[p][hk]
         s.players[p][hk] = min(self.max_hp[d], before + int(ctx["step"].get("n", 1)))
-        self.log(s, f"{self.zone_label(key)}: HP {before} → {s.players[p][hk]}", kind="deck_hp", zone=key)
+        self.log(s, msg("{zone}: HP {before} → {after} (FD-R3)", zone=self.zone_label(key), before=before,
+                        after=s.players[p][hk]), kind="deck_hp", zone=key)
 
     def op_to_deck(self, s, ctx):
         uid = ctx["target"]
@@ -614,31 +631,34 @@ class FourDeck(EffectsMixin, Controller):
             return
         self._leave_field(s, uid)
         c.flags.pop("partner", None)
-        name = self.name(s, uid)
+        name = self.card_ref(s, uid, "all")   # named while it is still face up on the field
         dest = f"{c.owner}.{self.home_deck(s, uid)}"
         self.move(s, uid, dest, index=0, face_up=False)
-        self.log(s, f"{name} returns to the bottom of {self.zone_label(dest)}", kind="move", card=uid)
+        self.log(s, msg("{card} returns to the bottom of {zone}", card=name, zone=self.zone_label(dest)),
+                 kind="move", card=uid)
 
     def op_peek(self, s, ctx):
         key = ctx["target"]
         pile = s.zones.get(key)
         p = ctx["player"]
         if not pile:
-            self.log(s, f"P{p + 1} looks at {self.zone_label(key)}: it is empty")
+            self.log(s, msg("P{n} looks at {zone}: it is empty", n=p + 1, zone=self.zone_label(key)))
             return
         self.reveal_to(s, pile[-1], p)
-        self.log(s, f"P{p + 1} looks at the top card of {self.zone_label(key)}",
-                 {p: f"P{p + 1} looks at the top card of {self.zone_label(key)}: {self.name(s, pile[-1])}"})
+        self.log(s, msg("P{n} looks at the top card of {zone}", n=p + 1, zone=self.zone_label(key)),
+                 {p: msg("P{n} looks at the top card of {zone}: {card}", n=p + 1, zone=self.zone_label(key),
+                         card=self.card_ref(s, pile[-1], p))})
 
     def op_win_if(self, s, ctx):
         p, st = ctx["player"], ctx["step"]
         tag, n = st.get("tag"), int(st.get("n", 1))
         have = sum(1 for u in s.zones[f"{p}.field"] if tag in self.card_def(s, u).tags)
         if have >= n:
-            self.win(s, p, f"P{p + 1} wins by the effect of {self.name(s, ctx['source'])}: "
-                           f"{have} {tag} units on the field (FD-R20)")
+            self.win(s, p, msg("P{n} wins by the effect of {card}: {count} {tag} units on the field (FD-R20)",
+                               n=p + 1, card=self.card_ref(s, ctx["source"], "all"), count=have, tag=tag))
         else:
-            self.log(s, f"{self.name(s, ctx['source'])}: only {have} {tag} units (needs {n}) — nothing happens")
+            self.log(s, msg("{card}: only {count} {tag} units (needs {need}) — nothing happens (FD-R20)",
+                            card=self.card_ref(s, ctx["source"], "all"), count=have, tag=tag, need=n))
 
     # --- win and loss: as soon as a condition is met (FD-R16, R17, R19, D4) -------------------
     def after(self, s):
@@ -668,17 +688,20 @@ class FourDeck(EffectsMixin, Controller):
         for p in (0, 1):
             cost = self.field_cost(s, p)
             if cost >= self.rebellion:
-                losers[p] = f"rebellion 反乱: field cost {cost} ≥ {self.rebellion} (FD-R16)"
+                losers[p] = msg("{rebellion}: field cost {cost} ≥ {limit} (FD-R16)",
+                                rebellion=self.rs.word("value.rebellion"), cost=cost, limit=self.rebellion)
             elif cost == 0:
-                losers[p] = "ruin 滅亡: field cost 0 (FD-R17)"
+                losers[p] = msg("{ruin}: field cost 0 (FD-R17)", ruin=self.rs.word("value.ruin"))
         for p in s.data.pop("declined", []):
-            losers.setdefault(p, "decline 必衰: every deck empty and the Level 3 deck at 0 HP (FD-R19)")
+            losers.setdefault(p, msg("{decline}: every deck empty and the Level 3 deck at 0 HP (FD-R19)",
+                                     decline=self.rs.word("value.decline")))
         if len(losers) == 2:
-            self.win(s, None, f"both lose at once (FD-D4): P1 {losers[0]}; P2 {losers[1]}")
+            self.win(s, None, msg("both lose at once (FD-D4): P1 {first}; P2 {second}", first=losers[0],
+                                  second=losers[1]))
             return
         if losers:
             (p, why), = losers.items()
-            self.win(s, 1 - p, f"P{p + 1} loses — {why}")
+            self.win(s, 1 - p, msg("P{n} loses — {why}", n=p + 1, why=why))
         if s.outcome is not None:
             s.pending = []                         # nothing is left to answer once the game is over
             s.data.pop(QUEUE, None)
@@ -690,91 +713,112 @@ class FourDeck(EffectsMixin, Controller):
         """Ask a choice; effect targets get a prompt that says what the chosen thing will suffer."""
         if kind == "effect_target":
             item = data["item"]
-            prompt = f"{self.name(s, item['source'])}: {self._step_prompt(item['step'])}"
+            prompt = msg("{card}: {step}", card=self.card_ref(s, item["source"], "all"),
+                         step=self._step_prompt(item["step"]))
             data.setdefault("public_prompt", prompt)
         super().ask(s, player, kind, prompt, **data)
 
-    def _step_prompt(self, st) -> str:
+    def _step_prompt(self, st):
+        """Return what choosing a target of step `st` will do to it, as a message."""
         op, n = st.get("do"), st.get("n", 1)
-        words = {
-            "deck_damage": f"{n}ダメージを与える山札を選ぶ / choose a deck to take {n} damage",
-            "deck_heal": f"HPを{n}回復する山札を選ぶ / choose a deck to heal by {n}",
-            "to_deck": "山札の一番下に戻すユニットを選ぶ / choose a unit to return under its deck",
-            "destroy": "破壊するユニットを選ぶ / choose a unit to destroy",
-            "exile": "追放するユニットを選ぶ / choose a unit to exile",
-            "untap": "未行動に戻すユニットを選ぶ / choose a unit to ready again",
-            "peek": "一番上を見る山札を選ぶ / choose a deck to look at",
-        }
-        if op == "modify":
-            label = {"ap": "攻撃力 attack", "cost": "コスト cost"}.get(st.get("stat"), st.get("stat"))
-            return f"{label} {int(n):+d} — ユニットを選ぶ / choose a unit"
-        text = words.get(op, f"choose a target ({op})")
-        return text + (" (しなくてもよい / optional)" if st.get("optional") else "")
+        if op == "deck_damage":
+            text = msg("choose a deck to take {n} damage", n=n)
+        elif op == "deck_heal":
+            text = msg("choose a deck to heal by {n}", n=n)
+        elif op == "to_deck":
+            text = msg("choose a unit to return under its deck")
+        elif op == "destroy":
+            text = msg("choose a unit to destroy")
+        elif op == "exile":
+            text = msg("choose a unit to exile")
+        elif op == "untap":
+            text = msg("choose a unit to make {untapped}", untapped=self.rs.word("untapped"))
+        elif op == "peek":
+            text = msg("choose a deck to look at")
+        elif op == "modify":
+            stat = st.get("stat")
+            label = self.rs.field_term("unit", stat)
+            return msg("{stat} {n:+d}: choose a unit", stat=label, n=int(n))
+        else:
+            text = msg("choose a target ({op})", op=op)
+        return msg("{choice} (optional)", choice=text) if st.get("optional") else text
 
     # --- the table: panels, zone texts, badges, words -----------------------------------------
     def public(self, s, viewer):
         players, zones, badges = [], {}, {}
         for p in (0, 1):
             cost = self.field_cost(s, p)
-            row = {"場のコスト": f"{cost} / {self.rebellion}"}
+            row = {self.rs.word("value.field_cost"): f"{cost} / {self.rebellion}"}
             for d in LEVELS:
                 key = f"{p}.{d}"
                 hp, n = s.players[p]["hp_" + d], len(s.zones[key])
-                row[f"Lv{d[-1]}山札"] = f"HP {hp}/{self.max_hp[d]} · {n}枚"
-                zones[key] = f"HP {hp}/{self.max_hp[d]} · {n}枚"
+                text = msg("HP {hp}/{most} · {n} cards", hp=hp, most=self.max_hp[d], n=n)
+                row[self.rs.zones[d].term] = text
+                zones[key] = text
             n_sp = len(s.zones[f"{p}.spell"])
             used = s.data["spell_turn"][p] == s.turn and s.turn > 0
-            row["スペル山札"] = f"{n_sp}枚" + (" (このターン使用済み)" if used else "")
-            row["墓場/追放"] = f"{len(s.zones[f'{p}.grave'])} / {len(s.zones[f'{p}.exile'])}"
+            row[self.rs.zones["spell"].term] = (msg("{n} cards (used this turn)", n=n_sp) if used
+                                                 else msg("{n} cards", n=n_sp))
+            row[msg("{grave}/{exile}", grave=self.rs.zones["grave"].term, exile=self.rs.zones["exile"].term)] = \
+                f"{len(s.zones[f'{p}.grave'])} / {len(s.zones[f'{p}.exile'])}"
             players.append(row)
-            zones[f"{p}.field"] = f"コスト {cost}/{self.rebellion}"
+            zones[f"{p}.field"] = msg("{cost} {n}/{most}", cost=self.rs.field_term("unit", "cost"), n=cost,
+                                      most=self.rebellion)
             for u in s.zones[f"{p}.field"]:
                 c = s.cards[u]
                 marks = []
                 if c.flags.get("partner"):
-                    marks.append("パートナー")
+                    marks.append(self.rs.word("value.partner"))
                 if c.flags.get("mods"):
-                    marks.append(f"攻{self.stat(s, u, 'ap')} コ{self.stat(s, u, 'cost')}")
+                    marks.append(msg("{ap} {n_ap} {cost} {n_cost}", ap=self.rs.field_term("unit", "ap"),
+                                     n_ap=self.stat(s, u, "ap"), cost=self.rs.field_term("unit", "cost"),
+                                     n_cost=self.stat(s, u, "cost")))
                 if c.flags.get("swung") and not c.tapped:
-                    marks.append("連撃: あと1回")
+                    marks.append(msg("{keyword}: one more attack", keyword=self.rs.word("keyword." + DOUBLE)))
                 if marks:
                     badges[u] = marks
-        shared = {"場のカード": f"{self.field_count(s)} / {self.exhaustion}"}
+        shared = {self.rs.word("value.field_cards"): f"{self.field_count(s)} / {self.exhaustion}"}
         if s.data.get("claim") is not None:
-            shared["疲弊"] = f"P{s.data['claim'] + 1} may declare victory"
+            shared[self.rs.word("value.exhaustion")] = msg("P{n} may declare victory", n=s.data["claim"] + 1)
         return {"players": players, "shared": shared, "badges": badges, "zones": zones}
 
     def describe(self, s, a, viewer=None):
         k = a.kind
         if k == "damage":
-            return f"ダメージ {a['amount']} → {self.zone_label(a['target_zone'])} / damage own deck {a['amount']}"
+            return msg("damage {zone} by {amount}", zone=self.zone_label(a["target_zone"]), amount=a["amount"])
         if k == "end_phase":
-            return "ダメージなし (0) / no damage — to the battle phase"
+            return msg("no damage (0): on to the {phase}", phase=self.rs.phase_term("battle"))
         if k == "attack":
             u = a["card"]
-            return (f"攻撃 attack: {self.card_label(s, u, viewer)} ({self.stat(s, u, 'ap')}) → "
-                    f"{self.zone_label(a['target_zone'])}")
+            return msg("attack: {card} ({ap}) → {zone}", card=self.card_ref(s, u, viewer), ap=self.stat(s, u, "ap"),
+                       zone=self.zone_label(a["target_zone"]))
         if k == "cast":
-            return f"スペル発動 cast: {self.card_label(s, a['card'], viewer)}"
+            return msg("use the spell {card}", card=self.card_ref(s, a["card"], viewer))
         if k == "activate":
-            return f"起動 activate: {self.card_label(s, a['card'], viewer)}"
+            return msg("{activate}: {card}", activate=self.rs.word("keyword.activate"),
+                       card=self.card_ref(s, a["card"], viewer))
         if k == "choose_order":
-            return "先攻 / go first" if a["choice"] == "first" else "後攻 / go second"
+            return msg("go first") if a["choice"] == "first" else msg("go second")
         if k == "choose_partner":
             d = self.rs.cards.get(a["choice"])
             shown = viewer is None or viewer == a.player
-            return f"パートナー partner: {d.name if d and shown else '?'}" + (
-                f" (攻撃力 {d.get('ap')})" if d and shown and d.kind == "unit" else "")
+            if not (d and shown):
+                return msg("partner: a card of the Level 1 deck")
+            u = self._partner_card(s, a.player, a["choice"])
+            name = self.card_ref(s, u, None) if u is not None else d.name   # shown: its chooser sees the Level 1 deck
+            if d.kind == "unit":
+                return msg("partner: {card} ({ap} {n})", card=name, ap=self.rs.field_term("unit", "ap"), n=d.get("ap"))
+            return msg("partner: {card}", card=name)
         if k == "choose_target" and a.get("target_zone"):
-            return f"→ {self.zone_label(a['target_zone'])}"
+            return msg("→ {zone}", zone=self.zone_label(a["target_zone"]))
         if k == "skip_effect":
-            return "しない / decline"
+            return msg("decline (the step is optional)")
         if k == "declare_victory":
-            return "勝利宣言 (疲弊) / declare victory"
+            return msg("declare victory ({exhaustion})", exhaustion=self.rs.word("value.exhaustion"))
         if k == "decline_victory":
-            return "宣言しない / not now"
+            return msg("do not declare victory now")
         if k == "end_turn":
-            return "ターンエンド / end turn"
+            return msg("end the turn ({phase})", phase=self.rs.phase_term("end"))
         return super().describe(s, a, viewer)
 
     def drop_action(self, s, player, uid, zone, target):

@@ -18,7 +18,7 @@ import re
 from tabletop.engine import Action, Controller, register
 from tabletop.engine.effects import QUEUE, EffectsMixin, register_op
 from tabletop.engine.errors import DataError
-from tabletop.engine.msg import msg
+from tabletop.engine.msg import Term, msg
 from tabletop.engine.state import split_key
 
 SWIFT = "即応"
@@ -29,7 +29,6 @@ BONUS = re.compile(r"^(パワー|アタック|ブロック)\+(\d+)$")   # パワ
 BONUS_ROLE = {"パワー": None, "アタック": "attack", "ブロック": "block"}
 FIELD = ("battlefield", "guardians")   # both rows are the battlefield (戦場) for every rule
 HAND_KINDS = {"ijin": "summon", "haikei": "play_haikei", "maryoku": "place", "mahou": "cast"}
-COLOR_JA = {"red": "赤", "blue": "青", "green": "緑"}
 HAND_KEY = ("0.hand", "1.hand")
 # Zone keys by player and name ("0.mana"), built once: the per-move paths look them up, not format them.
 KEYS = tuple({z: f"{p}.{z}" for z in ("deck", "hand", "mana", "battlefield", "guardians", "graveyard")}
@@ -75,8 +74,8 @@ class Ijinden(EffectsMixin, Controller):
         side = sum(n for _, n, _ in deck.sections.get("side", []))
         rows = deck.sections.get("side") or deck.sections.get("main") or []
         if side and main + side > limit:
-            return [(rows[0][2] if rows else 1, f"deck and side deck hold {main + side} cards together, "
-                     f"at most {limit} allowed (IJ-R35)")]
+            return [(rows[0][2] if rows else 1, msg("deck and side deck hold {n} cards together, at most {limit} "
+                                                    "allowed (IJ-R35)", n=main + side, limit=limit))]
         return []
 
     # ------------------------------------------------------------------ setup
@@ -95,9 +94,9 @@ class Ijinden(EffectsMixin, Controller):
             for p in (0, 1):
                 n = len(s.zones.get(f"{p}.deck", [])) + len(s.zones.get(f"{p}.side", []))
                 if n > limit:
-                    raise DataError(f"P{p + 1}'s deck", None, str(msg(
+                    raise DataError(f"P{p + 1}'s deck", None, msg(
                         "with the side-deck rule the deck and side deck hold at most {limit} cards together; "
-                        "this one has {n} (IJ-R35)", limit=limit, n=n)))
+                        "this one has {n} (IJ-R35)", limit=limit, n=n))
         for p in (0, 1):
             for u in s.zones[f"{p}.side"]:
                 s.cards[u].face_up = True   # the side deck pile is its owner's to look through
@@ -118,10 +117,10 @@ class Ijinden(EffectsMixin, Controller):
         m = s.data.get("match")
         if m and m["game"] == 2 and m["firsts"]:
             first = 1 - m["firsts"][0]
-            self.log(s, f"game 2: first and second player swap — P{first + 1} goes first (IJ-R34)")
+            self.log(s, msg("game 2: first and second player swap — P{n} goes first (IJ-R34)", n=first + 1))
         else:
-            first = 0 if self.coin(s, "first player") else 1
-            self.log(s, f"P{first + 1} goes first (IJ-R6)")
+            first = 0 if self.coin(s, msg("first player (IJ-R6)")) else 1
+            self.log(s, msg("P{n} goes first (IJ-R6)", n=first + 1))
         if m:
             m["firsts"].append(first)
         s.first = s.active = first
@@ -133,8 +132,9 @@ class Ijinden(EffectsMixin, Controller):
             self.begin_turn(s, first)
 
     def ask_mulligan(self, s, p):
-        self.ask(s, p, "mulligan", "手札を引き直しますか？ Mulligan: return your 6 cards, shuffle, draw 6 (IJ-R33)",
-                 public_prompt=f"P{p + 1} decides whether to mulligan")
+        self.ask(s, p, "mulligan", msg("Mulligan? Return your {n} cards, shuffle, draw {n} (IJ-R33)",
+                                       n=int(self.params.get("hand_size", 6))),
+                 public_prompt=msg("P{n} decides whether to mulligan (IJ-R33)", n=p + 1))
 
     def place_guardians(self, s, p, n):
         """Put the top n cards of p's deck face down onto the battlefield as guardians."""
@@ -143,8 +143,8 @@ class Ijinden(EffectsMixin, Controller):
         for _ in range(k):
             self.move(s, pile[-1], f"{p}.guardians", face_up=False)
         if k:
-            self.log(s, f"P{p + 1} puts {k} card{'s' if k > 1 else ''} from the deck as guardian"
-                        f"{'s' if k > 1 else ''} (ガーディアン)")
+            self.log(s, msg("P{n} puts {count} cards from the deck as {guardian} (IJ-R5)", n=p + 1, count=k,
+                            guardian=self.rs.word("guardian")))
 
     # ------------------------------------------------------------------ turn structure
     def begin_turn(self, s, p):
@@ -154,9 +154,9 @@ class Ijinden(EffectsMixin, Controller):
         s.phase = "start"
         s.data["battled"] = False
         s.data["battle"] = None
-        self.log(s, f"— turn {s.turn}: P{p + 1} —", kind="turn", player=p)
+        self.log(s, msg("— turn {turn}: P{n} —", turn=s.turn, n=p + 1), kind="turn", player=p)
         if not s.zones[f"{p}.deck"]:
-            self.end_game(s, 1 - p, f"P{p + 1} starts a turn with no cards in the deck (IJ-R23)")
+            self.end_game(s, 1 - p, msg("P{n} starts a turn with no cards in the deck (IJ-R23)", n=p + 1))
             return
         s.players[p]["placement"] = 1
         s.players[p]["summon"] = 1
@@ -165,7 +165,7 @@ class Ijinden(EffectsMixin, Controller):
                 s.cards[u].tapped = False
         s.phase = "draw"
         if s.turn == 1:
-            self.log(s, f"P{p + 1} does not draw in the first player's first turn (IJ-R8)")
+            self.log(s, msg("P{n} does not draw in the first player's first turn (IJ-R8)", n=p + 1))
         else:
             self.draw(s, p, 1)
         s.phase = "main"
@@ -188,7 +188,7 @@ class Ijinden(EffectsMixin, Controller):
                         f["grants"] = [g for g in f["grants"] if g["until"] != "end_of_turn"]
                         if not f["grants"]:
                             del f["grants"]
-        self.log(s, f"P{p + 1} ends the turn; unused placement and summon rights vanish (IJ-R10)")
+        self.log(s, msg("P{n} ends the turn; unused placement and summon rights vanish (IJ-R10)", n=p + 1))
         self.begin_turn(s, 1 - p)
 
     def end_game(self, s, winner, reason):
@@ -200,23 +200,25 @@ class Ijinden(EffectsMixin, Controller):
         m["results"].append({"game": m["game"], "winner": winner, "reason": reason})
         if winner is not None:
             m["wins"][winner] += 1
-        who = "draw" if winner is None else f"P{winner + 1} wins"
-        self.log(s, f"game {m['game']} of the match: {who} ({reason}); wins {m['wins'][0]}–{m['wins'][1]}",
-                 kind="game_end", winner=winner)
+        who = msg("a draw (IJ-R34)") if winner is None else msg("P{n} wins (IJ-R34)", n=winner + 1)
+        self.log(s, msg("game {game} of the match: {who} ({reason}); wins {w1}–{w2}", game=m["game"], who=who,
+                        reason=reason, w1=m["wins"][0], w2=m["wins"][1]), kind="game_end", winner=winner)
         w0, w1 = m["wins"]
         if max(w0, w1) >= 2 or m["game"] >= 3:
             best = 0 if w0 > w1 else 1 if w1 > w0 else None
-            self.win(s, best, f"match {w0}–{w1} (IJ-R34)")
+            self.win(s, best, msg("match {w1}–{w2} (IJ-R34)", w1=w0, w2=w1))
             return
         # The finished board stays on the table until the loser (P1 after a draw) starts the next game.
         s.pending.clear()
         s.data.pop(QUEUE, None)
         nxt = 0 if winner is None else 1 - winner
-        self.ask(s, nxt, "next_game", f"ゲーム{m['game']}終了 ({who}) — start game {m['game'] + 1} of the match",
-                 public_prompt=f"game {m['game']} is over ({who}); P{nxt + 1} starts the next game")
+        self.ask(s, nxt, "next_game", msg("game {game} is over ({who}) — start game {next} of the match (IJ-R34)",
+                                          game=m["game"], who=who, next=m["game"] + 1),
+                 public_prompt=msg("game {game} is over ({who}); P{n} starts the next game (IJ-R34)", game=m["game"],
+                                   who=who, n=nxt + 1))
 
     def check_next_game(self, s, a):
-        return None if self._pending(s, a, "next_game") else "no game of the match has just ended (IJ-R34)"
+        return None if self._pending(s, a, "next_game") else msg("no game of the match has just ended (IJ-R34)")
 
     def do_next_game(self, s, a):
         s.pending.pop(0)
@@ -236,12 +238,13 @@ class Ijinden(EffectsMixin, Controller):
                 for u in list(s.zones[f"{p}.{z}"]):
                     self.move(s, u, f"{p}.deck", face_up=False)
         self.renumber(s, list(s.cards))   # no id of the last game tells a card of this one (表面を見てはいけません)
-        self.log(s, f"— game {s.data['match']['game']} of the match —", kind="game_start")
+        self.log(s, msg("— game {game} of the match —", game=s.data["match"]["game"]), kind="game_start")
         if s.data["rules"]["side_deck"]:
             s.phase = "sideboard"
             for p in (0, 1):
-                self.ask(s, p, "sideboard", "デッキとサイドデッキを作り直す: swap cards between your deck and side "
-                         "deck, then done (IJ-R35)", public_prompt=f"P{p + 1} rebuilds deck and side deck")
+                self.ask(s, p, "sideboard", msg("Rebuild your deck: swap cards between your deck and side deck, "
+                                                "then done (IJ-R35)"),
+                         public_prompt=msg("P{n} rebuilds deck and side deck (IJ-R35)", n=p + 1))
         else:
             self.start_game(s)
 
@@ -361,8 +364,12 @@ class Ijinden(EffectsMixin, Controller):
             if (c.cid in self._feat and not self._manual_move and split_key(src)[1] in FIELD
                     and split_key(to)[1] == "graveyard" and s.outcome is None):
                 d = self.rs.cards[c.cid]
-                self.ask(s, c.owner, "feat", f"偉業能力 of {d.name}: use it? — {d.get('feat') or ''} (IJ-R20)",
-                         card=uid, public_prompt=f"P{c.owner + 1} decides whether to use the feat ability of {d.name}")
+                card = self.card_ref(s, uid, "all")   # in the graveyard: face up for everyone
+                self.ask(s, c.owner, "feat", msg("{feat} of {card}: use it? — {text} (IJ-R20)",
+                                                 feat=self.rs.field_term("ijin", "feat"), card=card,
+                                                 text=d.get("feat") or ""),
+                         card=uid, public_prompt=msg("P{n} decides whether to use the {feat} of {card} (IJ-R20)",
+                                                     n=c.owner + 1, feat=self.rs.field_term("ijin", "feat"), card=card))
         return c
 
     def manual_apply(self, s, a):
@@ -381,9 +388,10 @@ class Ijinden(EffectsMixin, Controller):
             self.fire(s, uid, "destroyed")
             if not self.on_field(s, uid):
                 return
-        name = self.name(s, uid) if c.face_up else "a guardian"
+        name = self.card_ref(s, uid, "all") if c.face_up else self.rs.word("guardian")
         self.move(s, uid, f"{c.owner}.graveyard")
-        self.log(s, f"{name} is destroyed (破壊) → {self.name(s, uid)} to the graveyard")
+        self.log(s, msg("{what} is destroyed → {card} to the graveyard (IJ-R25)", what=name,
+                        card=self.card_ref(s, uid, "all")))
 
     # ------------------------------------------------------------------ effect hooks and ops
     def fx_destroy(self, s, uid, ctx):
@@ -391,9 +399,9 @@ class Ijinden(EffectsMixin, Controller):
 
     def fx_bounce(self, s, uid, ctx):
         c = s.cards[uid]
-        name = self.card_label(s, uid, None)
+        name = self.card_ref(s, uid, "all")   # named as it was seen before it went to the hand
         self.move(s, uid, f"{c.owner}.hand")
-        self.log(s, f"{name} returns to P{c.owner + 1}'s hand")
+        self.log(s, msg("{card} returns to P{n}'s hand", card=name, n=c.owner + 1))
 
     def matches(self, s, uid, spec):
         """Match a target spec; a face-down card on the table matches only specs that ask nothing of
@@ -420,13 +428,16 @@ class Ijinden(EffectsMixin, Controller):
                 continue
             n = len(self.effect_candidates(s, {"player": p, "source": uid}, req.get("target") or {}))
             if "min" in req and n < req["min"] or "max" in req and n > req["max"]:
-                return f"{d.name} can be activated only when {req.get('text') or 'its condition holds'} (IJ-R14)"
+                if req.get("text"):
+                    return msg("{card} can be activated only when {text} (IJ-R14)",
+                               card=self.card_ref(s, uid, p), text=req["text"])
+                return msg("{card} can be activated only when its condition holds (IJ-R14)", card=self.card_ref(s, uid, p))
         for e in d.effects:
             spec = e.get("target")
             if e.get("on") != "cast" or not isinstance(spec, dict) or spec.get("all") or e.get("optional"):
                 continue
             if not self.effect_candidates(s, {"player": p, "source": uid}, spec):
-                return f"{d.name} needs a target to choose and there is none (IJ-R14)"
+                return msg("{card} needs a target to choose and there is none (IJ-R14)", card=self.card_ref(s, uid, p))
         return None
 
     # ------------------------------------------------------------------ candidates
@@ -548,22 +559,23 @@ class Ijinden(EffectsMixin, Controller):
         if s.phase == "main" and not s.pending and a.player == s.active:   # the usual case, tested first
             return None
         if s.pending:
-            return "first answer the question in front of you"
+            return msg("first answer the question in front of you: {prompt}", prompt=s.pending[0]["prompt"])
         if a.player != s.active:
-            return "you can use cards only in your own turn"
+            return msg("you can use cards only in your own turn (IJ-R9)")
         if s.phase in ("attack", "block", "resolve"):
-            return "cards cannot be used in the middle of a battle (IJ-R9)"
+            return msg("cards cannot be used in the middle of a battle (IJ-R9)")
         if s.phase != "main":
-            return "cards are used in the main phase (IJ-R9)"
+            return msg("cards are used in the main phase (IJ-R9)")
         return None
 
     def _in_hand(self, s, a, kind):
         c = s.cards.get(a["card"])
         if c is None or c.zone != HAND_KEY[a.player]:
-            return "that card is not in your hand"
+            return msg("that card is not in your hand (IJ-R9)")
         d = self.rs.cards[c.cid]
         if d.kind != kind:
-            return f"{d.name} is a {self.rs.card_kinds[d.kind]['label']}, not a {self.rs.card_kinds[kind]['label']}"
+            return msg("{card} is a {kind}, not a {wanted}", card=self.card_ref(s, c.uid, a.player),
+                       kind=self.rs.kind_term(d.kind), wanted=self.rs.kind_term(kind))
         return None
 
     def _mana_reach(self, s, p):
@@ -593,16 +605,18 @@ class Ijinden(EffectsMixin, Controller):
         have, colors = self._mana_reach(s, p)
         color = d.color
         if color and color not in colors:
-            return f"色条件: your mana zone has no {COLOR_JA.get(color, color)} Maryoku face up (IJ-R15)"
+            return msg("color condition: your mana zone has no {color} {maryoku} face up (IJ-R15)",
+                       color=self.rs.color_term(color), maryoku=self.rs.kind_term("maryoku"))
         need = d.stats.get("level") or 0
         if have < need:
-            return f"レベル条件: your mana zone gives level {have}, {d.name} needs {need} (IJ-R16)"
+            return msg("level condition: your mana zone gives level {have}, {card} needs {need} (IJ-R16)",
+                       have=have, card=self.card_ref(s, uid, p), need=need)
         return None
 
     def _to(self, a, zone):
         to = a.get("to")
         if to is not None and to != KEYS[a.player][zone]:   # after _main_gate: a.player is 0 or 1
-            return f"that card goes onto your {self.rs.zones[zone].label}"
+            return msg("that card goes onto your {zone}", zone=self.rs.zones[zone].term)
         return None
 
     # ------------------------------------------------------------------ main phase: using cards
@@ -611,7 +625,7 @@ class Ijinden(EffectsMixin, Controller):
         if r:
             return r
         if s.players[a.player].get("summon", 0) < 1:
-            return "no Ijin summon right left this turn (IJ-R13)"
+            return msg("no {ijin} summon right left this turn (IJ-R13)", ijin=self.rs.kind_term("ijin"))
         return self._conditions(s, a.player, a["card"])
 
     def do_summon(self, s, a):
@@ -619,7 +633,7 @@ class Ijinden(EffectsMixin, Controller):
         s.players[p]["summon"] -= 1
         self.move(s, u, f"{p}.battlefield", face_up=True)
         s.cards[u].flags["entered"] = s.turn
-        self.log(s, f"P{p + 1} summons {self.name(s, u)} (召喚)")
+        self.log(s, msg("P{n} summons {card} (IJ-R13)", n=p + 1, card=self.card_ref(s, u, "all")))
         self.fire(s, u, "enter")
 
     def check_play_haikei(self, s, a):
@@ -629,7 +643,8 @@ class Ijinden(EffectsMixin, Controller):
     def do_play_haikei(self, s, a):
         p, u = a.player, a["card"]
         self.move(s, u, f"{p}.battlefield", face_up=True)
-        self.log(s, f"P{p + 1} puts the Haikei {self.name(s, u)} onto the battlefield (IJ-D4)")
+        self.log(s, msg("P{n} puts the {haikei} {card} onto the battlefield (IJ-D4)", n=p + 1,
+                        haikei=self.rs.kind_term("haikei"), card=self.card_ref(s, u, "all")))
         self.fire(s, u, "enter")
 
     def check_place(self, s, a):
@@ -637,14 +652,14 @@ class Ijinden(EffectsMixin, Controller):
         if r:
             return r
         if s.players[a.player].get("placement", 0) < 1:
-            return "no Maryoku placement right left this turn (IJ-R12)"
+            return msg("no {maryoku} placement right left this turn (IJ-R12)", maryoku=self.rs.kind_term("maryoku"))
         return None
 
     def do_place(self, s, a):
         p, u = a.player, a["card"]
         s.players[p]["placement"] -= 1
         self.move(s, u, f"{p}.mana", face_up=True)
-        self.log(s, f"P{p + 1} places {self.name(s, u)} into the mana zone (マリョク配置)")
+        self.log(s, msg("P{n} places {card} into the mana zone (IJ-R12)", n=p + 1, card=self.card_ref(s, u, "all")))
         self.fire(s, u, "place")
 
     def check_cast(self, s, a):
@@ -657,8 +672,8 @@ class Ijinden(EffectsMixin, Controller):
             return r
         cost = self.rs.cards[s.cards[u].cid].get("cost") or 0
         if len(s.zones[f"{p}.mana"]) < cost:
-            return f"魔力コスト: {cost} cards of your mana zone must go to the graveyard, you have " \
-                   f"{len(s.zones[f'{p}.mana'])} (IJ-R11)"
+            return msg("{mana_cost}: {cost} cards of your mana zone must go to the graveyard, you have {have} (IJ-R11)",
+                       mana_cost=self.rs.field_term("mahou", "cost"), cost=cost, have=len(s.zones[f"{p}.mana"]))
         return self.requirement_problem(s, p, u)
 
     def do_cast(self, s, a):
@@ -666,30 +681,35 @@ class Ijinden(EffectsMixin, Controller):
         d = self.card_def(s, u)
         cost = d.get("cost") or 0
         self.move(s, u, f"{p}.graveyard")
-        self.log(s, f"P{p + 1} uses the Mahou {d.name} (魔力コスト {cost})")
+        self.log(s, msg("P{n} uses the {mahou} {card} ({mana_cost} {cost}, IJ-R11)", n=p + 1,
+                        mahou=self.rs.kind_term("mahou"), card=self.card_ref(s, u, "all"),
+                        mana_cost=self.rs.field_term("mahou", "cost"), cost=cost))
         mana = s.zones[f"{p}.mana"]
         if cost and len(mana) == cost:
             for m in list(mana):
                 self.pay_one(s, p, m)
             cost = 0
         if cost:
-            self.ask(s, p, "pay", f"{d.name}: choose {cost} card{'s' if cost > 1 else ''} of your mana zone to put "
-                     "into the graveyard (IJ-R11)", card=u, left=cost,
-                     public_prompt=f"P{p + 1} pays the mana cost of {d.name}")
+            card = self.card_ref(s, u, "all")
+            self.ask(s, p, "pay", msg("{card}: choose {cost} cards of your mana zone to put into the graveyard (IJ-R11)",
+                                      card=card, cost=cost), card=u, left=cost,
+                     public_prompt=msg("P{n} pays the {mana_cost} of {card} (IJ-R11)", n=p + 1, card=card,
+                                       mana_cost=self.rs.field_term("mahou", "cost")))
         else:
             self.fire(s, u, "cast")
 
     def pay_one(self, s, p, m):
-        label = "a face-down card" if not s.cards[m].face_up else self.name(s, m)
+        label = self.card_ref(s, m, "all")   # a face-down mana card is not named before it turns up
         self.move(s, m, f"{p}.graveyard")   # face up in the graveyard: now everyone may see it
-        self.log(s, f"P{p + 1} pays with {label} → {self.name(s, m)} to the graveyard")
+        self.log(s, msg("P{n} pays with {what} → {card} to the graveyard (IJ-R11)", n=p + 1, what=label,
+                        card=self.card_ref(s, m, "all")))
 
     def check_pay(self, s, a):
         pk = self._pending(s, a, "pay")
         if pk is None:
-            return "no mana cost is waiting to be paid"
+            return msg("no mana cost is waiting to be paid (IJ-R11)")
         if a["card"] not in s.zones[f"{a.player}.mana"]:
-            return "pay with a card of your own mana zone (IJ-R11)"
+            return msg("pay with a card of your own mana zone (IJ-R11)")
         return None
 
     def do_pay(self, s, a):
@@ -706,16 +726,18 @@ class Ijinden(EffectsMixin, Controller):
             return r
         u = a["card"]
         if u not in s.cards or s.cards[u].zone != f"{a.player}.graveyard":
-            return "冥府発動 works from your own graveyard (IJ-R28)"
+            return msg("{underworld} works from your own graveyard (IJ-R28)", underworld=self._kw_word(UNDERWORLD))
         d = self.card_def(s, u)
         if d.kind != "mahou" or UNDERWORLD not in d.keywords:
-            return f"{d.name} has no 冥府発動 (IJ-R28)"
+            return msg("{card} has no {underworld} (IJ-R28)", card=self.card_ref(s, u, a.player),
+                       underworld=self._kw_word(UNDERWORLD))
         return self.requirement_problem(s, a.player, u)
 
     def do_underworld(self, s, a):
         p, u = a.player, a["card"]
-        self.log(s, f"P{p + 1} activates {self.name(s, u)} from the graveyard (冥府発動: color, level and "
-                    "mana cost ignored, IJ-R28)")
+        self.log(s, msg("P{n} activates {card} from the graveyard ({underworld}: color, level and mana cost "
+                        "ignored, IJ-R28)", n=p + 1, card=self.card_ref(s, u, "all"),
+                        underworld=self._kw_word(UNDERWORLD)))
         self.fire(s, u, "cast")
         self.queue_step(s, u, p, {"on": "cast", "do": "ij_bottom"})
         self.resolve_effects(s)
@@ -723,25 +745,27 @@ class Ijinden(EffectsMixin, Controller):
     # ------------------------------------------------------------------ battle (IJ-R17..R19, R22)
     def check_attack(self, s, a):
         if s.pending:
-            return "first answer the question in front of you"
+            return msg("first answer the question in front of you: {prompt}", prompt=s.pending[0]["prompt"])
         if a.player != s.active:
-            return "you attack only in your own turn"
+            return msg("you attack only in your own turn (IJ-R17)")
         if s.phase == "main" and s.data.get("battled"):
-            return "only one battle per main phase (IJ-R9)"
+            return msg("only one battle per main phase (IJ-R9)")
         if s.phase not in ("main", "attack"):
-            return "attackers are chosen in the attack step of a battle (IJ-R17)"
+            return msg("attackers are chosen in the attack step of a battle (IJ-R17)")
         u = a["card"]
         if u not in s.cards or s.cards[u].zone != f"{a.player}.battlefield":
-            return "choose an Ijin of your battlefield"
+            return msg("choose an {ijin} of your battlefield (IJ-R17)", ijin=self.rs.kind_term("ijin"))
         c = s.cards[u]
         if self.rs.cards[c.cid].kind != "ijin" or not c.face_up:
-            return "only an Ijin can be an attacker (IJ-R17)"
+            return msg("only an {ijin} can be an attacker (IJ-R17)", ijin=self.rs.kind_term("ijin"))
         if c.flags.get("attacking"):
-            return "it is already an attacker"
+            return msg("it is already an attacker (IJ-R17)")
         if c.tapped:
-            return f"a {self.rs.word('tapped')} (tapped) Ijin cannot attack (IJ-R17)"
+            return msg("a {tapped} {ijin} cannot attack (IJ-R17)", tapped=self.rs.word("tapped"),
+                       ijin=self.rs.kind_term("ijin"))
         if c.flags.get("entered") == s.turn and not self.has(s, u, SWIFT):
-            return "it came onto the battlefield this turn and has no 即応 (IJ-R17, IJ-R30)"
+            return msg("it came onto the battlefield this turn and has no {swift} (IJ-R17, IJ-R30)",
+                       swift=self._kw_word(SWIFT))
         return None
 
     def do_attack(self, s, a):
@@ -750,21 +774,22 @@ class Ijinden(EffectsMixin, Controller):
             s.data["battled"] = True
             s.data["battle"] = {"attacker": p, "defender": 1 - p, "attackers": [], "blocks": []}
             s.phase = "attack"
-            self.log(s, f"P{p + 1} declares a battle (バトル)", kind="battle")
+            self.log(s, msg("P{n} declares a battle (IJ-R17)", n=p + 1), kind="battle")
         s.data["battle"]["attackers"].append(u)
         c = s.cards[u]
         c.tapped = True
         c.flags["attacking"] = True
-        self.log(s, f"P{p + 1} chooses {self.name(s, u)} as an attacker (slid forward, {self.rs.word('tapped')})")
+        self.log(s, msg("P{n} chooses {card} as an attacker (slid forward, {tapped}, IJ-R17)", n=p + 1,
+                        card=self.card_ref(s, u, "all"), tapped=self.rs.word("tapped")))
         self.fire(s, u, "attack")
 
     def check_end_phase(self, s, a):
         if s.pending:
-            return "first answer the question in front of you"
+            return msg("first answer the question in front of you: {prompt}", prompt=s.pending[0]["prompt"])
         if a.player != s.active:
-            return "it is not your turn"
+            return msg("it is P{n}'s turn", n=s.active + 1)
         if s.phase not in ("main", "attack"):
-            return "wait until the battle is over"
+            return msg("wait until the battle is over (IJ-R19)")
         return None
 
     def do_end_phase(self, s, a):
@@ -782,27 +807,33 @@ class Ijinden(EffectsMixin, Controller):
             s.phase = "resolve"   # every attacker left the battlefield: after() ends the battle
             return
         if not self.free_blockers(s, d):
-            self.log(s, f"P{d + 1} has no {self.rs.word('untapped')} Ijin or guardian to block with")
+            self.log(s, msg("P{n} has no {untapped} {ijin} or {guardian} to block with (IJ-R18)", n=d + 1,
+                            untapped=self.rs.word("untapped"), ijin=self.rs.kind_term("ijin"),
+                            guardian=self.rs.word("guardian")))
             s.phase = "resolve"
             return
-        self.ask(s, d, "block", "ブロックステップ: assign blockers (a blocker onto an attacker), then done (IJ-R18)",
-                 public_prompt=f"P{d + 1} chooses blockers")
+        self.ask(s, d, "block", msg("{step}: assign blockers (a blocker onto an attacker), then done (IJ-R18)",
+                                    step=self.rs.phase_term("block")),
+                 public_prompt=msg("P{n} chooses blockers (IJ-R18)", n=d + 1))
 
     def check_block(self, s, a):
         if self._pending(s, a, "block") is None:
-            return "blockers are chosen by the defender in the block step (IJ-R18)"
+            return msg("blockers are chosen by the defender in the block step (IJ-R18)")
         b = s.data["battle"]
         x, t = a["card"], a["target"]
         if t not in b["attackers"]:
-            return "block one of the attackers"
+            return msg("block one of the attackers (IJ-R18)")
         if x not in self.free_blockers(s, a.player):
-            return f"a blocker is one of your {self.rs.word('untapped')} Ijin or guardians, once per battle " \
-                   "(IJ-R18, IJ-D2)"
+            return msg("a blocker is one of your {untapped} {ijin} or {guardian} cards, once per battle (IJ-R18, IJ-D2)",
+                       untapped=self.rs.word("untapped"), ijin=self.rs.kind_term("ijin"),
+                       guardian=self.rs.word("guardian"))
         if self.has(s, t, UNBLOCKABLE):
-            return f"{self.name(s, t)} cannot be blocked (ブロックされない, IJ-R26)"
+            return msg("{card} cannot be blocked ({keyword}, IJ-R26)", card=self.card_ref(s, t, a.player),
+                       keyword=self._kw_word(UNBLOCKABLE))
         if self.has(s, t, DOUBLE) and not any(tt == t for _, tt in b["blocks"]) \
                 and len(self.free_blockers(s, a.player)) < 2:
-            return f"{self.name(s, t)} has ダブルプレッシャー: it needs two or more blockers (IJ-R31)"
+            return msg("{card} has {keyword}: it needs two or more blockers (IJ-R31)", card=self.card_ref(s, t, a.player),
+                       keyword=self._kw_word(DOUBLE))
         return None
 
     def do_block(self, s, a):
@@ -812,14 +843,15 @@ class Ijinden(EffectsMixin, Controller):
         c = s.cards[x]
         if c.face_up:
             c.flags["blocking"] = t
-        what = self.name(s, x) if c.face_up else "a guardian"   # a guardian stays unknown until its fight
-        self.log(s, f"P{a.player + 1} blocks {self.name(s, t)} with {what}", kind="block")
+        what = self.card_ref(s, x, "all") if c.face_up else self.rs.word("guardian")   # unknown until its fight
+        self.log(s, msg("P{n} blocks {target} with {card} (IJ-R18)", n=a.player + 1, target=self.card_ref(s, t, "all"),
+                        card=what), kind="block")
 
     def check_unblock(self, s, a):
         if self._pending(s, a, "block") is None:
-            return "blockers are chosen by the defender in the block step (IJ-R18)"
+            return msg("blockers are chosen by the defender in the block step (IJ-R18)")
         if not any(x == a["card"] for x, _ in s.data["battle"]["blocks"]):
-            return str(msg("that card is not blocking"))
+            return msg("that card is not blocking")
         return None
 
     def do_unblock(self, s, a):
@@ -829,25 +861,25 @@ class Ijinden(EffectsMixin, Controller):
         t = next(tt for xx, tt in b["blocks"] if xx == x)
         b["blocks"] = [pair for pair in b["blocks"] if pair[0] != x]
         s.cards[x].flags.pop("blocking", None)
-        what = self.name(s, x) if s.cards[x].face_up else str(msg("a guardian"))
-        self.log(s, str(msg("P{n} takes {card} off {target}", n=a.player + 1, card=what, target=self.name(s, t))))
+        what = self.card_ref(s, x, "all") if s.cards[x].face_up else self.rs.word("guardian")
+        self.log(s, msg("P{n} takes {card} off {target}", n=a.player + 1, card=what, target=self.card_ref(s, t, "all")))
 
     def check_done_blocking(self, s, a):
         if self._pending(s, a, "block") is None:
-            return "there is no block step waiting"
+            return msg("there is no block step waiting (IJ-R18)")
         b = s.data["battle"]
         for t in b["attackers"]:
             if self.has(s, t, DOUBLE) and sum(1 for _, tt in b["blocks"] if tt == t) == 1:
                 # 「１体以下で指定することはできません」: refused, never silently stripped (IJ-D10).
-                return str(msg("{card} has ダブルプレッシャー: block it with two or more, or take its blocker "
-                               "off (IJ-R31, IJ-D10)", card=self.name(s, t)))
+                return msg("{card} has {keyword}: block it with two or more, or take its blocker off (IJ-R31, IJ-D10)",
+                           card=self.card_ref(s, t, a.player), keyword=self._kw_word(DOUBLE))
         return None
 
     def do_done_blocking(self, s, a):
         s.pending.pop(0)
         b = s.data["battle"]
         s.phase = "resolve"
-        self.log(s, f"P{a.player + 1} is done blocking — バトル解決ステップ")
+        self.log(s, msg("P{n} is done blocking — {step} (IJ-R19)", n=a.player + 1, step=self.rs.phase_term("resolve")))
 
     def release(self, s, t, why):
         """Take every blocker off attacker t (it counts as not blocked)."""
@@ -856,14 +888,14 @@ class Ijinden(EffectsMixin, Controller):
             if tt == t:
                 s.cards[x].flags.pop("blocking", None)
         if any(tt == t for _, tt in b["blocks"]):
-            self.log(s, f"{self.name(s, t)}: its blockers are removed — {why}")
+            self.log(s, msg("{card}: its blockers are removed — {why}", card=self.card_ref(s, t, "all"), why=why))
         b["blocks"] = [pair for pair in b["blocks"] if pair[1] != t]
 
     def check_resolve(self, s, a):
         if self._pending(s, a, "resolve") is None:
-            return "the defender picks the next attacker in the resolution step (IJ-R19)"
+            return msg("the defender picks the next attacker in the resolution step (IJ-R19)")
         if a["card"] not in s.data["battle"]["attackers"]:
-            return "pick one of the attackers left"
+            return msg("pick one of the attackers left (IJ-R19)")
         return None
 
     def do_resolve(self, s, a):
@@ -877,39 +909,45 @@ class Ijinden(EffectsMixin, Controller):
         b["attackers"].remove(t)
         s.cards[t].flags.pop("attacking", None)
         if self.has(s, t, UNBLOCKABLE):
-            self.release(s, t, "it has ブロックされない (IJ-R26)")
+            self.release(s, t, msg("it has {keyword} (IJ-R26)", keyword=self._kw_word(UNBLOCKABLE)))
         blockers = [x for x, tt in b["blocks"] if tt == t and self.on_field(s, x, dp)]
         if self.has(s, t, DOUBLE) and len(blockers) == 1:
-            self.release(s, t, "fewer than two blockers are left for ダブルプレッシャー (IJ-R31)")
+            self.release(s, t, msg("fewer than two blockers are left for {keyword} (IJ-R31)",
+                                   keyword=self._kw_word(DOUBLE)))
             blockers = []
         b["blocks"] = [pair for pair in b["blocks"] if pair[1] != t]
-        name = self.name(s, t)
+        name = self.card_ref(s, t, "all")
         if not blockers:
-            self.log(s, f"{name} is not blocked!", kind="fight")
-            self.end_game(s, ap_player, f"{name} was not blocked (IJ-R22)")
+            self.log(s, msg("{card} is not blocked! (IJ-R22)", card=name), kind="fight")
+            self.end_game(s, ap_player, msg("{card} was not blocked (IJ-R22)", card=name))
             return
         for x in blockers:
             c = s.cards[x]
             c.flags.pop("blocking", None)
             if not c.face_up:
                 self.flip(s, x, True)
-                self.log(s, f"the guardian blocking {name} is turned face up: {self.name(s, x)} (IJ-D1)")
+                self.log(s, msg("the {guardian} blocking {target} is turned face up: {card} (IJ-D1)",
+                                guardian=self.rs.word("guardian"), target=name, card=self.card_ref(s, x, "all")))
         ap = self.power(s, t, "attack")
         bp = sum(self.power(s, x, "block") for x in blockers)
-        names = " + ".join(f"{self.name(s, x)} {self.power(s, x, 'block')}" for x in blockers)
+        names = tuple(msg("{card} {power}", card=self.card_ref(s, x, "all"), power=self.power(s, x, "block"))
+                      for x in blockers)
         if ap > bp:
-            losers, verdict = list(blockers), "the blockers are destroyed"
+            losers, verdict = list(blockers), msg("the blockers are destroyed")
         elif ap < bp:
-            losers, verdict = [t], f"{name} is destroyed"
+            losers, verdict = [t], msg("{card} is destroyed", card=name)
         else:
-            losers, verdict = [t] + blockers, "all are destroyed"
-        self.log(s, f"バトル解決: {name} {ap} vs {names} (total {bp}) → {verdict} (IJ-D1)", kind="fight")
+            losers, verdict = [t] + blockers, msg("all are destroyed")
+        self.log(s, msg("{step}: {card} {power} vs {blockers} (total {total}) → {verdict} (IJ-D1)",
+                        step=self.rs.phase_term("resolve"), card=name, power=ap, blockers=names, total=bp,
+                        verdict=verdict), kind="fight")
         for u in losers:
             self.destroy(s, u)
         for x in blockers:
             if x not in losers and split_key(s.cards[x].zone)[1] == "guardians":
                 self.move(s, x, f"{dp}.graveyard")
-                self.log(s, f"the guardian {self.name(s, x)} has blocked and goes to the graveyard (IJ-D1)")
+                self.log(s, msg("the {guardian} {card} has blocked and goes to the graveyard (IJ-D1)",
+                                guardian=self.rs.word("guardian"), card=self.card_ref(s, x, "all")))
 
     def end_battle(self, s):
         b = s.data["battle"]
@@ -919,18 +957,19 @@ class Ijinden(EffectsMixin, Controller):
             s.cards[x].flags.pop("blocking", None)
         s.data["battle"] = None
         s.phase = "main"
-        self.log(s, "the battle is over; the main phase continues (IJ-R19)")
+        self.log(s, msg("the battle is over; the main phase continues (IJ-R19)"))
 
     # ------------------------------------------------------------------ feats (IJ-R20, IJ-R21)
     def _feat_pending(self, s, a):
-        return None if self._pending(s, a, "feat") else "no feat ability is waiting (IJ-R20)"
+        return None if self._pending(s, a, "feat") else msg("no feat ability is waiting (IJ-R20)")
 
     def check_feat(self, s, a):
         return self._feat_pending(s, a)
 
     def do_feat(self, s, a):
         u = s.pending.pop(0)["card"]
-        self.log(s, f"P{a.player + 1} uses the feat ability (偉業能力) of {self.name(s, u)}")
+        self.log(s, msg("P{n} uses the {feat} of {card} (IJ-R20)", n=a.player + 1,
+                        feat=self.rs.field_term("ijin", "feat"), card=self.card_ref(s, u, "all")))
         self.fire(s, u, "feat", a.player)
 
     def check_no_feat(self, s, a):
@@ -938,11 +977,12 @@ class Ijinden(EffectsMixin, Controller):
 
     def do_no_feat(self, s, a):
         u = s.pending.pop(0)["card"]
-        self.log(s, f"P{a.player + 1} does not use the feat ability of {self.name(s, u)}")
+        self.log(s, msg("P{n} does not use the {feat} of {card} (IJ-R20)", n=a.player + 1,
+                        feat=self.rs.field_term("ijin", "feat"), card=self.card_ref(s, u, "all")))
 
     # ------------------------------------------------------------------ mulligan (IJ-R33)
     def check_mulligan(self, s, a):
-        return None if self._pending(s, a, "mulligan") else "no mulligan is offered now (IJ-R33)"
+        return None if self._pending(s, a, "mulligan") else msg("no mulligan is offered now (IJ-R33)")
 
     check_keep = check_mulligan
 
@@ -953,12 +993,13 @@ class Ijinden(EffectsMixin, Controller):
             self.move(s, u, f"{p}.deck", face_up=False)
         self.shuffle(s, f"{p}.deck")
         self.draw(s, p, int(self.params.get("hand_size", 6)))
-        self.log(s, f"P{p + 1} mulligans: 6 cards back, shuffle, draw 6 (IJ-R33)")
+        self.log(s, msg("P{n} mulligans: {count} cards back, shuffle, draw {count} (IJ-R33)", n=p + 1,
+                        count=int(self.params.get("hand_size", 6))))
         self.after_mulligan(s, p)
 
     def do_keep(self, s, a):
         s.pending.pop(0)
-        self.log(s, f"P{a.player + 1} keeps the hand (IJ-R33)")
+        self.log(s, msg("P{n} keeps the hand (IJ-R33)", n=a.player + 1))
         self.after_mulligan(s, a.player)
 
     def after_mulligan(self, s, p):
@@ -969,7 +1010,8 @@ class Ijinden(EffectsMixin, Controller):
 
     # ------------------------------------------------------------------ side deck (IJ-R35)
     def _side_gate(self, s, a):
-        return None if self._pending(s, a, "sideboard") else "decks are rebuilt only between the games of a match"
+        return None if self._pending(s, a, "sideboard") else msg("decks are rebuilt only between the games of a match "
+                                                                 "(IJ-R35)")
 
     def copies_ok(self, cid, n):
         d = self.rs.cards[cid]
@@ -982,18 +1024,19 @@ class Ijinden(EffectsMixin, Controller):
             return r
         p, cid = a.player, a["cid"]
         if not any(s.cards[u].cid == cid for u in s.zones[f"{p}.side"]):
-            return "your side deck has no such card"
+            return msg("your side deck has no such card (IJ-R35)")
         n = sum(1 for u in s.zones[f"{p}.deck"] if s.cards[u].cid == cid)
         if not self.copies_ok(cid, n + 1):
-            return "at most 4 cards of a name in a deck (IJ-R4)"
+            return msg("at most 4 cards of a name in a deck (IJ-R4)")
         return None
 
     def do_side_in(self, s, a):
         p, cid = a.player, a["cid"]
         u = next(u for u in s.zones[f"{p}.side"] if s.cards[u].cid == cid)
+        card = self.card_ref(s, u, p)   # named while its owner still sees it in the side deck
         self.move(s, u, f"{p}.deck", face_up=False)
-        self.log(s, f"P{p + 1} moves a card from the side deck into the deck",
-                 {p: f"P{p + 1} moves {self.rs.cards[cid].name} from the side deck into the deck"})
+        self.log(s, msg("P{n} moves a card from the side deck into the deck (IJ-R35)", n=p + 1),
+                 {p: msg("P{n} moves {card} from the side deck into the deck (IJ-R35)", n=p + 1, card=card)})
 
     def check_side_out(self, s, a):
         r = self._side_gate(s, a)
@@ -1001,22 +1044,23 @@ class Ijinden(EffectsMixin, Controller):
             return r
         p, cid = a.player, a["cid"]
         if not any(s.cards[u].cid == cid for u in s.zones[f"{p}.deck"]):
-            return "your deck has no such card"
+            return msg("your deck has no such card (IJ-R35)")
         if len(s.zones[f"{p}.deck"]) <= 40:
-            return "a deck holds at least 40 cards (IJ-R4)"
+            return msg("a deck holds at least 40 cards (IJ-R4)")
         if len(s.zones[f"{p}.side"]) >= int(self.params.get("side_max", 10)):
-            return "a side deck holds at most 10 cards (IJ-R35)"
+            return msg("a side deck holds at most 10 cards (IJ-R35)")
         n = sum(1 for u in s.zones[f"{p}.side"] if s.cards[u].cid == cid)
         if not self.copies_ok(cid, n + 1):
-            return "at most 4 cards of a name in a side deck (IJ-R4)"
+            return msg("at most 4 cards of a name in a side deck (IJ-R4)")
         return None
 
     def do_side_out(self, s, a):
         p, cid = a.player, a["cid"]
         u = next(u for u in s.zones[f"{p}.deck"] if s.cards[u].cid == cid)
         self.move(s, u, f"{p}.side", face_up=True)
-        self.log(s, f"P{p + 1} moves a card from the deck into the side deck",
-                 {p: f"P{p + 1} moves {self.rs.cards[cid].name} from the deck into the side deck"})
+        self.log(s, msg("P{n} moves a card from the deck into the side deck (IJ-R35)", n=p + 1),
+                 {p: msg("P{n} moves {card} from the deck into the side deck (IJ-R35)", n=p + 1,
+                         card=self.card_ref(s, u, p))})
 
     def check_side_done(self, s, a):
         return self._side_gate(s, a)
@@ -1024,7 +1068,9 @@ class Ijinden(EffectsMixin, Controller):
     def do_side_done(self, s, a):
         s.pending.pop(0)
         p = a.player
-        self.log(s, f"P{p + 1} is ready: deck {len(s.zones[f'{p}.deck'])}, side deck {len(s.zones[f'{p}.side'])}")
+        self.log(s, msg("P{n} is ready: {deck} {count}, {side} {side_count} (IJ-R35)", n=p + 1,
+                        deck=self.rs.zones["deck"].term, count=len(s.zones[f"{p}.deck"]), side=self.rs.zones["side"].term,
+                        side_count=len(s.zones[f"{p}.side"])))
         if not any(pk["kind"] == "sideboard" for pk in s.pending):
             self.start_game(s)
 
@@ -1046,31 +1092,36 @@ class Ijinden(EffectsMixin, Controller):
             if len(left) == 1:
                 self.fight(s, left[0])
                 continue
-            self.ask(s, b["defender"], "resolve", "バトル解決ステップ: choose the attacker to resolve next (IJ-R19)",
-                     public_prompt=f"P{b['defender'] + 1} chooses the next attacker to resolve")
+            self.ask(s, b["defender"], "resolve", msg("{step}: choose the attacker to resolve next (IJ-R19)",
+                                                      step=self.rs.phase_term("resolve")),
+                     public_prompt=msg("P{n} chooses the next attacker to resolve (IJ-R19)", n=b["defender"] + 1))
             return
 
     # ------------------------------------------------------------------ what the table shows
     def public(self, s, viewer):
         players = []
         m = s.data.get("match")
+        colors_of = []
         for p in (0, 1):
-            colors = "".join(COLOR_JA.get(c, c) for c in sorted(self.mana_colors(s, p))) or "—"
+            words = tuple(self.rs.color_term(c) for c in sorted(self.mana_colors(s, p)))
+            colors = msg("{colors}", colors=words) if words else "—"   # a Msg: the panel renders each colour
+            colors_of.append(colors)
             row = {
-                "配置権 Placement": s.players[p].get("placement", 0),
-                "召喚権 Summon": s.players[p].get("summon", 0),
-                "レベル合計 Level": self.level_sum(s, p),
-                "色 Colors": colors,
-                "山札 Deck": len(s.zones[f"{p}.deck"]),
-                "手札 Hand": len(s.zones[f"{p}.hand"]),
-                "ガーディアン Guardians": len(s.zones[f"{p}.guardians"]),
+                self.rs.word("value.placement"): s.players[p].get("placement", 0),
+                self.rs.word("value.summon"): s.players[p].get("summon", 0),
+                self.rs.word("value.level"): self.level_sum(s, p),
+                self.rs.word("value.colors"): colors,
+                self.rs.zones["deck"].term: len(s.zones[f"{p}.deck"]),
+                self.rs.zones["hand"].term: len(s.zones[f"{p}.hand"]),
+                self.rs.zones["guardians"].term: len(s.zones[f"{p}.guardians"]),
             }
             if m:
-                row["勝利 Wins"] = m["wins"][p]
+                row[self.rs.word("value.wins")] = m["wins"][p]
             players.append(row)
         shared = {}
         if m:
-            shared["マッチ Match"] = f"game {m['game']}/3 · {m['wins'][0]}–{m['wins'][1]}"
+            shared[self.rs.word("value.match")] = msg("game {game}/3 · {w1}–{w2}", game=m["game"], w1=m["wins"][0],
+                                                      w2=m["wins"][1])
         badges = {}
         b = s.data.get("battle")
         for p in (0, 1):
@@ -1083,46 +1134,86 @@ class Ijinden(EffectsMixin, Controller):
                 pw = self.power(s, u, role)
                 tags = []
                 if pw != d.get("power"):
-                    tags.append(f"パワー {pw}")
+                    tags.append(msg("{power} {n}", power=self.rs.field_term("ijin", "power"), n=pw))
                 extra = [k for k in self.keywords(s, u) if k not in d.keywords]
-                tags += [f"+{k}" for k in extra if not BONUS.match(k)]
+                tags += [msg("+{keyword}", keyword=self._kw_word(k)) for k in extra if not BONUS.match(k)]
                 if c.flags.get("attacking"):
                     tags.append(self.rs.word("attacking"))
                 if c.flags.get("entered") == s.turn and p == s.active and not self.has(s, u, SWIFT):
-                    tags.append("このターン登場")
+                    tags.append(self.rs.word("value.new"))
                 if tags:
                     badges[u] = tags
         if b:
             for x, t in b["blocks"]:
-                badges.setdefault(x, []).append(f"{self.rs.word('blocking')} → {self.card_label(s, t, viewer)}")
-        zones = {f"{p}.mana": f"レベル {self.level_sum(s, p)} · 色 {players[p]['色 Colors']}" for p in (0, 1)}
+                badges.setdefault(x, []).append(msg("{blocking} → {card}", blocking=self.rs.word("blocking"),
+                                                    card=self.card_ref(s, t, viewer)))
+        zones = {f"{p}.mana": msg("{level} {n} · {colors}", level=self.rs.word("value.level"), n=self.level_sum(s, p),
+                                  colors=colors_of[p]) for p in (0, 1)}
         return {"players": players, "shared": shared, "badges": badges, "zones": zones}
+
+    # --- words in both languages (Terms where the ruleset gives them) ---------------------------------
+    def _kw_word(self, kw):
+        """Return a keyword in both languages: the ruleset's `keyword.<printed>` word, パワー+N as words, or as printed."""
+        m = BONUS.match(kw)
+        if m:
+            return msg("{role} +{n}", role=self.rs.word("keyword." + m.group(1)), n=int(m.group(2)))
+        got = self.rs.word("keyword." + kw)
+        return kw if got == "keyword." + kw else got
 
     def describe(self, s, a, viewer=None):
         k = a.kind
         card = a.get("card")
-        nm = self.card_label(s, card, viewer) if isinstance(card, int) and card in s.cards else ""
+        nm = self.card_ref(s, card, viewer) if isinstance(card, int) and card in s.cards else ""
         tgt = a.get("target")
-        tn = self.card_label(s, tgt, viewer) if isinstance(tgt, int) and tgt in s.cards else ""
-        fn = self.name(s, s.pending[0]["card"]) if k in ("feat", "no_feat") and s.pending \
+        tn = self.card_ref(s, tgt, viewer) if isinstance(tgt, int) and tgt in s.cards else ""
+        fn = self.card_ref(s, s.pending[0]["card"], viewer) if k in ("feat", "no_feat") and s.pending \
             and s.pending[0]["kind"] == "feat" else ""
-        words = {
-            "summon": f"召喚 {nm}", "play_haikei": f"ハイケイを置く {nm}", "place": f"マリョク配置 {nm}",
-            "cast": f"マホウ発動 {nm}", "underworld": f"冥府発動 {nm}", "pay": f"支払う {nm}",
-            "attack": f"アタッカーにする {nm}", "block": f"ブロック: {nm} → {tn}", "done_blocking": "ブロック終了 (done)",
-            "unblock": f"ブロックをやめる: {nm}",
-            "resolve": f"バトル解決: {nm}", "feat": f"偉業能力を使う (use the feat) {fn}", "no_feat": f"使わない (no) {fn}",
-            "next_game": "次のゲームへ (next game)", "mulligan": "引き直す (mulligan)", "keep": "引き直さない (keep)", "side_done": "デッキ完成 (done)",
-            "end_phase": "アタッカー決定 → ブロックステップ" if s.phase == "attack" else "エンドフェイズへ (end turn)",
-        }
         if k in ("side_in", "side_out") and a.get("cid") in self.rs.cards:
-            name = self.rs.cards[a["cid"]].name
             if viewer is not None and viewer != a.player:   # the deck and the side deck are private (IJ-R35)
-                from tabletop.engine.msg import msg
-                name = str(msg("a card ({rule})", rule="IJ-R35"))
-            return f"サイド→デッキ {name}" if k == "side_in" else f"デッキ→サイド {name}"
-        if k in words:
-            return words[k]
+                name = msg("a card ({rule})", rule="IJ-R35")
+            else:
+                d = self.rs.cards[a["cid"]]
+                name = Term(d.name_en or d.name, d.name, card=True)
+            return (msg("side deck → deck: {card}", card=name) if k == "side_in"
+                    else msg("deck → side deck: {card}", card=name))
+        if k == "summon":
+            return msg("summon {card}", card=nm)
+        if k == "play_haikei":
+            return msg("put the {haikei} {card}", haikei=self.rs.kind_term("haikei"), card=nm)
+        if k == "place":
+            return msg("place {card} in the mana zone", card=nm)
+        if k == "cast":
+            return msg("use the {mahou} {card}", mahou=self.rs.kind_term("mahou"), card=nm)
+        if k == "underworld":
+            return msg("{underworld}: {card}", underworld=self._kw_word(UNDERWORLD), card=nm)
+        if k == "pay":
+            return msg("pay with {card}", card=nm)
+        if k == "attack":
+            return msg("make {card} an attacker", card=nm)
+        if k == "block":
+            return msg("block: {card} → {target}", card=nm, target=tn)
+        if k == "done_blocking":
+            return msg("done blocking")
+        if k == "unblock":
+            return msg("stop blocking: {card}", card=nm)
+        if k == "resolve":
+            return msg("{step}: {card}", step=self.rs.phase_term("resolve"), card=nm)
+        if k == "feat":
+            return msg("use the {feat} {card}", feat=self.rs.field_term("ijin", "feat"), card=fn)
+        if k == "no_feat":
+            return msg("do not use it {card}", card=fn)
+        if k == "next_game":
+            return msg("on to the next game")
+        if k == "mulligan":
+            return msg("mulligan (IJ-R33)")
+        if k == "keep":
+            return msg("keep the hand (IJ-R33)")
+        if k == "side_done":
+            return msg("the deck is done")
+        if k == "end_phase":
+            if s.phase == "attack":
+                return msg("attackers chosen → {step}", step=self.rs.phase_term("block"))
+            return msg("on to the {phase} (end turn)", phase=self.rs.phase_term("end"))
         return super().describe(s, a, viewer)
 
     def drop_action(self, s, player, uid, zone, target):
@@ -1145,9 +1236,10 @@ def _op_manaify(ctl, s, ctx):
     t = ctx["target"]
     if t is None or t not in s.cards:
         return
-    label = ctl.card_label(s, t, None)
+    label = ctl.card_ref(s, t, "all")   # named as everyone saw it before it goes face down
     ctl.move(s, t, f"{s.cards[t].owner}.mana", face_up=False)
-    ctl.log(s, f"{label} is put face down into P{s.cards[t].owner + 1}'s mana zone (魔力化)")
+    ctl.log(s, msg("{card} is put face down into P{n}'s mana zone ({keyword}, IJ-R27)", card=label,
+                   n=s.cards[t].owner + 1, keyword=ctl._kw_word("魔力化")))
 
 
 def _op_restore(ctl, s, ctx):
@@ -1156,7 +1248,8 @@ def _op_restore(ctl, s, ctx):
     if t is None or t not in s.cards:
         return
     ctl.move(s, t, f"{s.cards[t].owner}.mana", face_up=True)
-    ctl.log(s, f"{ctl.name(s, t)} is put face up into P{s.cards[t].owner + 1}'s mana zone (復元)")
+    ctl.log(s, msg("{card} is put face up into P{n}'s mana zone ({keyword}, IJ-R29)", card=ctl.card_ref(s, t, "all"),
+                   n=s.cards[t].owner + 1, keyword=ctl._kw_word("復元")))
 
 
 def _op_guardian(ctl, s, ctx):
@@ -1175,11 +1268,11 @@ def _op_gain_keyword(ctl, s, ctx):
     parts = []
     if st.get("power"):
         ctl.add_mod(s, t, "power", int(st["power"]), until, ctx["source"])
-        parts.append(f"パワー+{st['power']}")
+        parts.append(ctl._kw_word(f"パワー+{st['power']}"))
     if st.get("keyword"):
         s.cards[t].flags.setdefault("grants", []).append({"kw": st["keyword"], "until": until})
-        parts.append(f"「{st['keyword']}」")
-    ctl.log(s, f"{ctl.name(s, t)} gains {' and '.join(parts)} this turn")
+        parts.append(ctl._kw_word(st["keyword"]))
+    ctl.log(s, msg("{card} gains {what} this turn", card=ctl.card_ref(s, t, "all"), what=tuple(parts)))
 
 
 def _op_bottom(ctl, s, ctx):
@@ -1188,7 +1281,7 @@ def _op_bottom(ctl, s, ctx):
     c = s.cards[u]
     if split_key(c.zone)[1] == "graveyard":
         ctl.move(s, u, f"{c.owner}.deck", index=0, face_up=False)
-        ctl.log(s, f"{ctl.name(s, u)} goes to the bottom of P{c.owner + 1}'s deck (IJ-D7)")
+        ctl.log(s, msg("{card} goes to the bottom of P{n}'s deck (IJ-D7)", card=ctl.card_ref(s, u, "all"), n=c.owner + 1))
 
 
 register_op("manaify", _op_manaify, "card")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from tabletop.engine import Action, Controller, register
 from tabletop.engine.controller import player_name
 from tabletop.engine.effects import QUEUE, EffectsMixin, register_op, step_words
-from tabletop.engine.msg import msg
+from tabletop.engine.msg import Term, msg
 from tabletop.engine.state import split_key
 
 MAINS = ("main1", "main2", "main3", "main4")
@@ -38,10 +38,13 @@ ZONE_GROUPS = {"battle": SLOTS, "subs": SUBS, "mains": MAINS}
 ROLES = ("user", "attacker", "defender", "foe")
 BATTLE_TRIGGERS = frozenset({"attacked", "before_battle", "during_battle", "before_destroyed",
                              "after_battle", "after_win"})
+# The moments of [誘発] skills in the card texts' words (a message each: rendered in the reader's language).
 TRIGGER_WORDS = {
-    "summoned": "召喚した後", "awakened": "覚醒した後", "attacked": "攻撃された時", "before_battle": "バトル前",
-    "during_battle": "バトル中", "before_destroyed": "破壊される前", "after_battle": "バトル後",
-    "after_win": "攻撃勝利後", "destroyed": "破壊された後", "end_phase": "エンドフェイズ",
+    "summoned": msg("after it is summoned"), "awakened": msg("after it awakens"),
+    "attacked": msg("when it is attacked"), "before_battle": msg("before battle"),
+    "during_battle": msg("during battle"), "before_destroyed": msg("before it is destroyed"),
+    "after_battle": msg("after battle"), "after_win": msg("after winning an attack"),
+    "destroyed": msg("after it is destroyed"), "end_phase": msg("in the end phase"),
 }
 PHASE_ACTIONS = {"charge", "home", "cast"}
 
@@ -92,7 +95,7 @@ class Monmusu(EffectsMixin, Controller):
         rows = deck.sections.get("main", [])
         first = rows[0][2] if rows else 1
         if not any(rs.cards[c].kind == "monster" and rs.cards[c].get("cost") == 1 for c, _, _ in rows):
-            problems.append((first, "the deck needs at least one cost-1 monster (MM-R4)"))
+            problems.append((first, msg("the deck needs at least one cost-1 monster ({rule})", rule="MM-R4")))
         by_name: dict[str, int] = {}
         for cid, n, line in rows:
             d = rs.cards[cid]
@@ -100,7 +103,8 @@ class Monmusu(EffectsMixin, Controller):
                 continue
             by_name[d.name] = by_name.get(d.name, 0) + n
             if by_name[d.name] > 3 and by_name[d.name] - n <= 3:
-                problems.append((line, f"{d.name}: more than 3 cards of this card name (MM-R4)"))
+                problems.append((line, msg("{card}: more than 3 cards of this card name ({rule})",
+                                               card=Term(d.name_en or d.name, d.name, card=True), rule="MM-R4")))
         return problems
 
     # --- state set-up ----------------------------------------------------------------------
@@ -115,9 +119,11 @@ class Monmusu(EffectsMixin, Controller):
         for p in (0, 1):
             self.shuffle(s, f"{p}.deck")
         s.phase = "setup"
-        winner = 0 if self.coin(s, "janken (MM-R6)") else 1
-        self.log(s, f"{_p(winner)} wins the janken and chooses first or second (MM-R6)")
-        self.ask(s, winner, "order", "じゃんけんに勝った: 先攻・後攻を選ぶ (choose first or second)")
+        winner = 0 if self.coin(s, msg("janken {rule}", rule="MM-R6")) else 1
+        self.log(s, msg("{player} wins the janken and chooses first or second ({rule})", player=_p(winner),
+                        rule="MM-R6"))
+        self.ask(s, winner, "order", msg("You won the janken: choose to go first or second ({rule})", rule="MM-R6"),
+                 public_prompt=msg("{player} chooses first or second ({rule})", player=_p(winner), rule="MM-R6"))
 
     # --- small helpers -----------------------------------------------------------------------
     def d(self, s, uid):
@@ -183,7 +189,8 @@ class Monmusu(EffectsMixin, Controller):
     def tick(self, s, why: str) -> None:
         """Advance the shared time counter by 1 (MM-R35)."""
         s.data["time"] += 1
-        self.log(s, f"タイム +1 → {s.data['time']} ({why})", kind="time", time=s.data["time"])
+        self.log(s, msg("{time} +1 → {n} ({why})", time=self.rs.word("value.time"), n=s.data["time"], why=why),
+                 kind="time", time=s.data["time"])
 
     def cast_monster(self, s, uid, ct: int | None = None) -> None:
         """Cast a monster: it enters CT `ct` (default its base CT) counted from this turn's start (MM-R34)."""
@@ -292,8 +299,8 @@ class Monmusu(EffectsMixin, Controller):
         for u in uids:
             s.cards[u].tapped = True
         if uids:      # (mana lies face up: which cards are cast is public, MM-D3)
-            self.log(s, str(msg("{player} casts {n} mana: {cards}", player=_p(p), n=len(uids),
-                                cards=self._mana_words(s, uids))), kind="mana", player=p, count=len(uids), cards=list(uids))
+            self.log(s, msg("{player} casts {n} mana: {cards}", player=_p(p), n=len(uids),
+                            cards=self._mana_words(s, uids)), kind="mana", player=p, count=len(uids), cards=list(uids))
 
     def pay_then(self, s, p, n: int, attr: str | None, then: dict) -> None:
         """Pay n recast mana (one of `attr`) for an action, then finish it (`then`, see `_paid`).
@@ -307,25 +314,25 @@ class Monmusu(EffectsMixin, Controller):
             self._paid(s, then)
             return
         s.pending.insert(0, {"kind": "pay_mana", "player": p, "prompt": "", "need": n, "attr": attr,
-                             "then": then, "public_prompt": str(msg("{player} chooses which mana to cast ({rule})",
-                                                                    player=_p(p), rule="MM-D9"))})
+                             "then": then, "public_prompt": msg("{player} chooses which mana to cast ({rule})",
+                                                                player=_p(p), rule="MM-D9")})
         self._pay_prompt(s, s.pending[0])
 
     def _pay_prompt(self, s, pe) -> None:
         attr = pe["attr"]
-        what = self.name(s, pe["then"]["card"])
+        what = self.card_ref(s, pe["then"]["card"], pe["player"])     # (the prompt is the payer's)
         if attr:
-            pe["prompt"] = str(msg("{card}: cast {n} mana, one of them {attr} — click the lit mana cards, or take the "
-                                   "suggestion ({rule})", card=what, n=pe["need"],
-                                   attr=self.rs.colors[attr]["label"], rule="MM-D9"))
+            pe["prompt"] = msg("{card}: cast {n} mana, one of them {attr} — click the lit mana cards, or take the "
+                               "suggestion ({rule})", card=what, n=pe["need"],
+                               attr=self.rs.color_term(attr), rule="MM-D9")
         else:
-            pe["prompt"] = str(msg("{card}: cast {n} mana — click the lit mana cards, or take the suggestion ({rule})",
-                                   card=what, n=pe["need"], rule="MM-D9"))
+            pe["prompt"] = msg("{card}: cast {n} mana — click the lit mana cards, or take the suggestion ({rule})",
+                               card=what, n=pe["need"], rule="MM-D9")
 
     def _pay_pending(self, s, a):
         pe = self._pending(s, a, "pay_mana")
         if pe is None or "need" not in pe:
-            return None, "no mana is being paid now"
+            return None, msg("no mana is being paid now")
         return pe, None
 
     def _mana_ok(self, s, p, u) -> bool:
@@ -350,11 +357,11 @@ class Monmusu(EffectsMixin, Controller):
             return why
         u = a["target"]
         if not self._mana_ok(s, a.player, u):
-            return str(msg("choose a {recast} card of your mana zone ({rule})", recast=self.rs.word("untapped"),
-                           rule="MM-D9"))
+            return msg("choose a {recast} card of your mana zone ({rule})", recast=self.rs.word("untapped"),
+                       rule="MM-D9")
         if pe["need"] == 1 and pe["attr"] and self.rs.cards[s.cards[u].cid].color != pe["attr"]:
-            return str(msg("the last mana to cast must be {attr}: the spell needs one of its attribute ({rule})",
-                           attr=self.rs.colors[pe["attr"]]["label"], rule="MM-R26"))
+            return msg("the last mana to cast must be {attr}: the spell needs one of its attribute ({rule})",
+                       attr=self.rs.color_term(pe["attr"]), rule="MM-R26")
         return None
 
     def do_cast_mana(self, s, a):
@@ -379,13 +386,13 @@ class Monmusu(EffectsMixin, Controller):
         mana = a["mana"]
         mana = (mana,) if not isinstance(mana, tuple) else mana
         if len(mana) != pe["need"] or len(set(mana)) != len(mana):
-            return str(msg("cast exactly {n} different mana cards ({rule})", n=pe["need"], rule="MM-D9"))
+            return msg("cast exactly {n} different mana cards ({rule})", n=pe["need"], rule="MM-D9")
         if not all(self._mana_ok(s, a.player, u) for u in mana):
-            return str(msg("choose {recast} cards of your mana zone ({rule})", recast=self.rs.word("untapped"),
-                           rule="MM-D9"))
+            return msg("choose {recast} cards of your mana zone ({rule})", recast=self.rs.word("untapped"),
+                       rule="MM-D9")
         if pe["attr"] and not any(self.rs.cards[s.cards[u].cid].color == pe["attr"] for u in mana):
-            return str(msg("one of the mana cast must be {attr} ({rule})", attr=self.rs.colors[pe["attr"]]["label"],
-                           rule="MM-R26"))
+            return msg("one of the mana cast must be {attr} ({rule})", attr=self.rs.color_term(pe["attr"]),
+                       rule="MM-R26")
         return None
 
     def do_pay_mana(self, s, a):
@@ -590,30 +597,26 @@ class Monmusu(EffectsMixin, Controller):
     # --- common refusals -------------------------------------------------------------------
     def _turn_action(self, s, a, phase: str | tuple) -> str | None:
         if s.pending:
-            return "first answer the choice that is waiting"
+            return msg("first answer the choice that is waiting")
         if a.player != s.active:
-            return "it is not your turn"
+            return msg("it is not your turn")
         if s.phase != phase and (isinstance(phase, str) or s.phase not in phase):
             phases = (phase,) if isinstance(phase, str) else phase
-            names = " or ".join(self.phase_words(x) for x in phases)
-            return f"only in your {names} (now: {self.phase_words(s.phase)})"
+            names = self.rs.phase_term(phases[0])
+            for x in phases[1:]:
+                names = msg("{a} or {b}", a=names, b=self.rs.phase_term(x))
+            return msg("only in your {phases} (now: {phase})", phases=names, phase=self.rs.phase_term(s.phase))
         if s.data.get("battle"):
-            return "a battle is in progress"
+            return msg("a battle is in progress")
         return None
-
-    def phase_words(self, phase_id) -> str:
-        for ph in self.rs.phases:
-            if ph["id"] == phase_id:
-                return f"{ph['label']} ({ph['label_en'] or phase_id})"
-        return phase_id
 
     def _own_card(self, s, a, key="card"):
         u = a[key]
         if u not in s.cards:
-            return None, f"there is no card {u}"
+            return None, msg("there is no card {uid}", uid=u)
         c = s.cards[u]
         if c.owner != a.player:
-            return None, "that is not your card"
+            return None, msg("that is not your card")
         return c, None
 
     def _own_monster(self, s, a, key="card"):
@@ -622,7 +625,7 @@ class Monmusu(EffectsMixin, Controller):
             return None, why
         # (is_monster, on the card at hand)
         if not (c.host is None and c.zone in SLOT_OF_KEY and c.face_up and self.rs.cards[c.cid].kind == "monster"):
-            return None, "that is not a monster in your battle zone (MM-R42)"
+            return None, msg("that is not a monster in your battle zone ({rule})", rule="MM-R42")
         return c, None
 
     # --- setup actions (MM-R6..R11) -----------------------------------------------------
@@ -633,14 +636,16 @@ class Monmusu(EffectsMixin, Controller):
 
     def check_choose_order(self, s, a):
         if self._pending(s, a, "order") is None:
-            return "nobody is choosing first or second now"
-        return None if a["choice"] in ("first", "second") else "choose first or second"
+            return msg("nobody is choosing first or second now")
+        return None if a["choice"] in ("first", "second") else msg("choose first or second")
 
     def do_choose_order(self, s, a):
         s.pending.pop(0)
         first = a.player if a["choice"] == "first" else 1 - a.player
         s.first = s.active = first
-        self.log(s, f"{_p(a.player)} chooses to go {a['choice']}: {_p(first)} is the first player (先攻)")
+        self.log(s, msg("{player} chooses to go first: {first} is the first player" if a["choice"] == "first"
+                        else "{player} chooses to go second: {first} is the first player",
+                        player=_p(a.player), first=_p(first)))
         self._ask_picks(s, first)
 
     def _taken_mains(self, s, p) -> set:
@@ -661,20 +666,22 @@ class Monmusu(EffectsMixin, Controller):
         names = {self.rs.cards[c].get("monster") for c in self.pickable(s, p)}
         n = min(int(self.params.get("max_mains", 4)), len(names))
         if n:
-            self.ask(s, p, "pick_main", f"メインモン娘を選ぶ (choose {n} different cost-1 monsters, face down)",
-                     left=n)
+            self.ask(s, p, "pick_main", msg("Choose your main monsters: {n} different cost-1 monsters, face down "
+                                            "({rule})", n=n, rule="MM-R7"),
+                     public_prompt=msg("{player} chooses main monsters ({rule})", player=_p(p), rule="MM-R7"), left=n)
         else:
-            self.log(s, f"{_p(p)} has no cost-1 monster to choose")
+            self.log(s, msg("{player} has no cost-1 monster to choose", player=_p(p)))
             self._picks_done(s, p)
 
     def check_pick_main(self, s, a):
         if self._pending(s, a, "pick_main") is None:
-            return "no main monster is being chosen now"
+            return msg("no main monster is being chosen now")
         # The same as `a["choice"] in self.pickable(...)`, without listing them all.
         cid = a["choice"]
         if (cid not in self.main_choices or self.main_choices[cid] in self._taken_mains(s, a.player)
                 or not any(s.cards[u].cid == cid for u in s.zones[f"{a.player}.deck"])):
-            return "choose a cost-1 monster from your deck, different from the ones already chosen (MM-R7)"
+            return msg("choose a cost-1 monster from your deck, different from the ones already chosen ({rule})",
+                       rule="MM-R7")
         return None
 
     def do_pick_main(self, s, a):
@@ -684,8 +691,10 @@ class Monmusu(EffectsMixin, Controller):
         z = next(z for z in MAINS if not s.zones[f"{p}.{z}"])
         c = self.move(s, uid, f"{p}.{z}", face_up=False, tapped=True)
         c.flags.update(ct=0, since=0)
-        self.log(s, f"{_p(p)} puts a main monster face down and cast in {self.zone_label(c.zone)} (MM-R7)",
-                 {p: f"{_p(p)} puts {self.name(s, uid)} face down and cast in {self.zone_label(c.zone)}"})
+        self.log(s, msg("{player} puts a main monster face down and cast in {zone} ({rule})", player=_p(p),
+                        zone=self.zone_label(c.zone), rule="MM-R7"),
+                 {p: msg("{player} puts {card} face down and cast in {zone} ({rule})", player=_p(p),
+                         card=self.card_ref(s, uid, p), zone=self.zone_label(c.zone), rule="MM-R7")})
         pe["left"] = pe.get("left", 1) - 1   # (a determinized copy of the other player's pick has no count)
         if pe["left"] <= 0 or not self._pickable_cids(s, p):
             s.pending.pop(0)
@@ -701,16 +710,19 @@ class Monmusu(EffectsMixin, Controller):
             if top:
                 u = top[-1]
                 self.move(s, u, f"{q}.mana", face_up=False)
-                self.log(s, f"{_p(q)} puts the top card of the deck face down into the mana zone (MM-R8)",
-                         {q: f"{_p(q)} puts {self.name(s, u)} face down into the mana zone"})
+                self.log(s, msg("{player} puts the top card of the deck face down into the mana zone ({rule})",
+                                player=_p(q), rule="MM-R8"),
+                         {q: msg("{player} puts {card} face down into the mana zone ({rule})", player=_p(q),
+                                 card=self.card_ref(s, u, q), rule="MM-R8")})
         for q in (s.first, 1 - s.first):
             self.draw(s, q, int(self.params.get("hand_size", 5)))
-        self.ask(s, s.first, "mulligan", "手札を引き直しますか？ (mulligan?)")
+        self.ask(s, s.first, "mulligan", msg("Redraw your hand? ({rule})", rule="MM-R10"),
+                 public_prompt=msg("{player} decides whether to redraw ({rule})", player=_p(s.first), rule="MM-R10"))
 
     def check_mulligan(self, s, a):
         if self._pending(s, a, "mulligan") is None:
-            return "no mulligan is being decided now"
-        return None if isinstance(a["choice"], bool) else "answer yes or no"
+            return msg("no mulligan is being decided now")
+        return None if isinstance(a["choice"], bool) else msg("answer yes or no")
 
     def do_mulligan(self, s, a):
         s.pending.pop(0)
@@ -722,22 +734,26 @@ class Monmusu(EffectsMixin, Controller):
             self.shuffle(s, f"{p}.deck")
             self.draw(s, p, len(hand))
             s.data["mulligan"][p] = True
-            self.log(s, f"{_p(p)} mulligans (MM-R10)")
+            self.log(s, msg("{player} mulligans ({rule})", player=_p(p), rule="MM-R10"))
         else:
-            self.log(s, f"{_p(p)} keeps the hand")
+            self.log(s, msg("{player} keeps the hand", player=_p(p)))
         if p == s.first:
-            self.ask(s, 1 - p, "mulligan", "手札を引き直しますか？ (mulligan?)")
+            self.ask(s, 1 - p, "mulligan", msg("Redraw your hand? ({rule})", rule="MM-R10"),
+                     public_prompt=msg("{player} decides whether to redraw ({rule})", player=_p(1 - p), rule="MM-R10"))
             return
         for q in (s.first, 1 - s.first):
             if s.data["mulligan"][q]:
-                self.ask(s, 1 - q, "extra_draw", f"{_p(q)} mulliganed: draw 1 card? (MM-R10)")
+                self.ask(s, 1 - q, "extra_draw", msg("{player} mulliganed: draw 1 card? ({rule})", player=_p(q),
+                                                     rule="MM-R10"),
+                         public_prompt=msg("{player} decides whether to draw 1 card ({rule})", player=_p(1 - q),
+                                           rule="MM-R10"))
         if not s.pending:
             self._reveal(s)
 
     def check_extra_draw(self, s, a):
         if self._pending(s, a, "extra_draw") is None:
-            return "no extra draw is offered now"
-        return None if isinstance(a["choice"], bool) else "answer yes or no"
+            return msg("no extra draw is offered now")
+        return None if isinstance(a["choice"], bool) else msg("answer yes or no")
 
     def do_extra_draw(self, s, a):
         s.pending.pop(0)
@@ -754,7 +770,8 @@ class Monmusu(EffectsMixin, Controller):
             for u in s.zones[f"{p}.mana"]:
                 self.flip(s, u, True)
             s.players[p]["hp"] = self.hp0
-        self.log(s, f"main monsters and mana turn face up; both players' HP is {self.hp0} (MM-R11)")
+        self.log(s, msg("main monsters and mana turn face up; both players' {hp} is {n} ({rule})",
+                        hp=self.rs.word("value.hp"), n=self.hp0, rule="MM-R11"))
         s.turn = 0
         self._start_turn(s, s.first)
 
@@ -765,7 +782,8 @@ class Monmusu(EffectsMixin, Controller):
         s.data["turn_start"] = s.data["time"]
         s.data["charged"] = False
         s.phase = "recast"
-        self.log(s, f"turn {s.turn}: {_p(p)} — タイム {s.data['time']}", kind="turn", player=p)
+        self.log(s, msg("turn {turn}: {player} — {time} {n}", turn=s.turn, player=_p(p),
+                        time=self.rs.word("value.time"), n=s.data["time"]), kind="turn", player=p)
         for u in s.zones[f"{p}.mana"]:
             s.cards[u].tapped = False
         for u in self.monsters(s, p):
@@ -773,11 +791,12 @@ class Monmusu(EffectsMixin, Controller):
             if c.tapped and self.needs(s, u) == 0:
                 was_down = c.flags.get("down")
                 self.recast_monster(s, u)
-                self.log(s, f"{self.name(s, u)} {'stops being down and ' if was_down else ''}recasts (MM-R12)")
+                self.log(s, msg("{card} stops being down and recasts ({rule})" if was_down
+                                else "{card} recasts ({rule})", card=self.card_ref(s, u, "all"), rule="MM-R12"))
         s.phase = "draw"
         if s.turn != 1:
             self.draw(s, p, 1)
-        self.tick(s, "draw phase ends")
+        self.tick(s, msg("draw phase ends"))
         s.phase = "charge"
 
     def check_charge(self, s, a):
@@ -788,15 +807,16 @@ class Monmusu(EffectsMixin, Controller):
         if why:
             return why
         if c.zone != f"{a.player}.hand":
-            return "charge a card from your hand (MM-R14)"
+            return msg("charge a card from your hand ({rule})", rule="MM-R14")
         if a["to"] != f"{a.player}.mana":
-            return "a charged card goes into your mana zone"
+            return msg("a charged card goes into your mana zone ({rule})", rule="MM-R14")
         return None
 
     def do_charge(self, s, a):
         self.move(s, a["card"], a["to"], face_up=True, tapped=False)
-        self.log(s, f"{_p(a.player)} charges {self.name(s, a['card'])} into the mana zone (MM-R14)")
-        self.tick(s, "charge phase ends")
+        self.log(s, msg("{player} charges {card} into the mana zone ({rule})", player=_p(a.player),
+                        card=self.card_ref(s, a["card"], "all"), rule="MM-R14"))
+        self.tick(s, msg("charge phase ends"))
         s.phase = "home"
 
     def check_end_phase(self, s, a):
@@ -804,7 +824,7 @@ class Monmusu(EffectsMixin, Controller):
 
     def do_end_phase(self, s, a):
         if s.phase == "charge":
-            self.tick(s, "charge phase ends")
+            self.tick(s, msg("charge phase ends"))
             s.phase = "home"
         elif s.phase == "home":
             s.phase = "cast"
@@ -816,7 +836,7 @@ class Monmusu(EffectsMixin, Controller):
 
     def do_end_turn(self, s, a):
         if s.phase == "charge":
-            self.tick(s, "charge phase ends")
+            self.tick(s, msg("charge phase ends"))
         self._enter_end(s)
 
     def _enter_end(self, s):
@@ -826,7 +846,7 @@ class Monmusu(EffectsMixin, Controller):
 
     def _finish_turn(self, s):
         self.expire_mods(s, "end_of_turn")
-        self.tick(s, "turn ends")
+        self.tick(s, msg("turn ends"))
         self._start_turn(s, 1 - s.active)
 
     # --- home phase: summon, evolve, awaken (MM-R18..R23) -------------------------------------
@@ -839,9 +859,9 @@ class Monmusu(EffectsMixin, Controller):
             return None, why
         d = self.rs.cards[c.cid]
         if c.zone != f"{a.player}.hand" or d.kind != "monster":
-            return None, "choose a monster in your hand"
+            return None, msg("choose a monster in your hand")
         if not self.has_attr(s, a.player, d.color):
-            return None, "its attribute must be among the cards of your mana zone (MM-R18)"
+            return None, msg("its attribute must be among the cards of your mana zone ({rule})", rule="MM-R18")
         return c, None
 
     def check_summon(self, s, a):
@@ -850,15 +870,17 @@ class Monmusu(EffectsMixin, Controller):
             return why
         owner, z = split_key(a["to"])
         if owner != a.player or z not in SLOT_SET:
-            return "summon into a slot of your battle zone"
+            return msg("summon into a slot of your battle zone")
         if s.zones[a["to"]]:
-            return str(msg("a normal summon goes into an empty space of your battle zone: {zone} is taken ({rule})",
-                           zone=self.zone_label(a["to"]), rule="MM-R19, MM-D1"))
+            return msg("a normal summon goes into an empty space of your battle zone: {zone} is taken ({rule})",
+                       zone=self.zone_label(a["to"]), rule="MM-R19, MM-D1")
         if self.same_monster(s, a.player, c.cid) is not None:
-            return "the same monster is already in your battle zone: evolve or awaken instead (MM-R19, MM-R22)"
+            return msg("the same monster is already in your battle zone: evolve or awaken instead ({rule})",
+                       rule="MM-R19, MM-R22")
         cost = self.rs.cards[c.cid].get("cost")
         if not self.can_pay(s, a.player, cost):
-            return f"not enough recast mana: the cost is {cost} (MM-R18)"
+            return msg("not enough {recast} mana: the cost is {n} ({rule})", recast=self.rs.word("untapped"), n=cost,
+                       rule="MM-R18")
         return None
 
     def do_summon(self, s, a):
@@ -873,9 +895,11 @@ class Monmusu(EffectsMixin, Controller):
         self.cast_monster(s, u, 0)
         if d.has("haste"):
             self.recast_monster(s, u)
-        self.log(s, f"{_p(p)} summons {d.name} into {self.zone_label(t['to'])}"
-                    f"{' recast ([特殊])' if d.has('haste') else ', cast'} (MM-R19)")
-        self.tick(s, "summon")
+        self.log(s, msg("{player} summons {card} into {zone}, {state} ({rule})" if not d.has("haste") else
+                        "{player} summons {card} into {zone}, {state} ([Special]) ({rule})", player=_p(p),
+                        card=self.card_ref(s, u, "all"), zone=self.zone_label(t["to"]),
+                        state=self.rs.word("untapped" if d.has("haste") else "tapped"), rule="MM-R19"))
+        self.tick(s, msg("summon"))
         self._offer(s, u, "summoned")
 
     def _stack_check(self, s, a):
@@ -886,26 +910,27 @@ class Monmusu(EffectsMixin, Controller):
         if why:
             return None, None, why
         if self.monster_name[t.cid] != self.monster_name[c.cid]:       # (both are monsters)
-            return None, None, "it must be the same monster: the same name (MM-R1)"
+            return None, None, msg("it must be the same monster: the same name ({rule})", rule="MM-R1")
         if self.down(s, t.uid):
-            return None, None, "a down monster cannot evolve or awaken (MM-D10)"
+            return None, None, msg("a down monster cannot evolve or awaken ({rule})", rule="MM-D10")
         return c, t, None
 
     def stack_cost(self, s, uid, target) -> int:
         return max(1, self.d(s, uid).get("cost") - self.d(s, target).get("cost"))
 
-    def _stack_reason(self, s, a, doing: str, rule: str):
+    def _stack_reason(self, s, a, doing, rule: str):
         """Return why evolving or awakening (`doing`) with `a` is illegal: same monster, not down, mana."""
         c, t, why = self._stack_check(s, a)
         if why:
             return why
         cost = self.stack_cost(s, c.uid, t.uid)
         if not self.can_pay(s, a.player, cost):
-            return f"not enough recast mana: {doing} costs {cost} ({rule})"
+            return msg("not enough {recast} mana: {doing} costs {n} ({rule})", recast=self.rs.word("untapped"),
+                       doing=doing, n=cost, rule=rule)
         return None
 
     def check_evolve(self, s, a):
-        return self._stack_reason(s, a, "evolving", "MM-R20")
+        return self._stack_reason(s, a, msg("evolving"), "MM-R20")
 
     def do_evolve(self, s, a):
         u, t = a["card"], a["target"]
@@ -920,13 +945,15 @@ class Monmusu(EffectsMixin, Controller):
             self.attach(s, m, u)
         self.attach(s, t, u)
         s.cards[t].flags.clear()
-        self.log(s, f"{_p(p)} evolves {self.name(s, t)} into {self.name(s, u)}: on top, recast (MM-R20)")
+        self.log(s, msg("{player} evolves {target} into {card}: on top, {state} ({rule})", player=_p(p),
+                        target=self.card_ref(s, t, None), card=self.card_ref(s, u, "all"),
+                        state=self.rs.word("untapped"), rule="MM-R20"))
         self.draw(s, p, 1)
-        self.tick(s, "summon (evolution)")
+        self.tick(s, msg("summon (evolution)"))
         self._offer(s, u, "summoned")
 
     def check_awaken(self, s, a):
-        return self._stack_reason(s, a, "awakening", "MM-R21")
+        return self._stack_reason(s, a, msg("awakening"), "MM-R21")
 
     def do_awaken(self, s, a):
         u, t = a["card"], a["target"]
@@ -936,10 +963,11 @@ class Monmusu(EffectsMixin, Controller):
     def _paid_awaken(self, s, then):
         p, u, t = then["player"], then["card"], then["target"]
         self.attach(s, u, t, under=True)
-        self.log(s, f"{_p(p)} awakens {self.name(s, t)} with {self.name(s, u)} underneath; "
-                    f"it stays {self.rs.word('tapped') if s.cards[t].tapped else self.rs.word('untapped')} (MM-R21)")
+        self.log(s, msg("{player} awakens {target} with {card} underneath; it stays {state} ({rule})", player=_p(p),
+                        target=self.card_ref(s, t, "all"), card=self.card_ref(s, u, None),
+                        state=self.rs.word("tapped" if s.cards[t].tapped else "untapped"), rule="MM-R21"))
         self.draw(s, p, 1)
-        self.tick(s, "awakening")
+        self.tick(s, msg("awakening"))
         self._offer(s, t, "awakened")
 
     # --- cast phase: attack, skills, spells, traps (MM-R24..R27) ------------------------------
@@ -951,29 +979,29 @@ class Monmusu(EffectsMixin, Controller):
         if why:
             return why
         if s.turn == 1:
-            return "the first player cannot attack in the first turn (MM-R24)"
+            return msg("the first player cannot attack in the first turn ({rule})", rule="MM-R24")
         if c.flags.get("down"):
-            return "a down monster cannot battle (MM-R38)"
+            return msg("a down monster cannot battle ({rule})", rule="MM-R38")
         if c.tapped:
-            return f"only a {self.rs.word('untapped')} monster can attack (MM-R28)"
+            return msg("only a {recast} monster can attack ({rule})", recast=self.rs.word("untapped"), rule="MM-R28")
         q = 1 - a.player
         t, tp = a.get("target"), a.get("target_player")
         if t is not None:
             tc = s.cards.get(t)
             if tc is None or not self.is_monster(s, t) or tc.owner != q:
-                return "attack a monster of the opponent's battle zone"
+                return msg("attack a monster of the opponent's battle zone")
             if tc.flags.get("down"):
-                return "a down monster cannot battle (MM-R38)"
+                return msg("a down monster cannot battle ({rule})", rule="MM-R38")
             if not self._open_to_attack(s, t):
-                return ("that monster cannot be attacked: attack a sub monster, or a main monster whose column "
-                        "has no attackable sub monster (MM-R28)")
+                return msg("that monster cannot be attacked: attack a sub monster, or a main monster whose column "
+                           "has no attackable sub monster ({rule})", rule="MM-R28")
             return None
         if tp is None:
-            return "choose the defending monster or the opponent"
+            return msg("choose the defending monster or the opponent")
         if tp != q:
-            return "attack the opponent"
+            return msg("attack the opponent")
         if self.attackable(s, q):
-            return "a direct attack needs every opposing monster to be unattackable (MM-R28)"
+            return msg("a direct attack needs every opposing monster to be unattackable ({rule})", rule="MM-R28")
         return None
 
     def do_attack(self, s, a):
@@ -981,11 +1009,11 @@ class Monmusu(EffectsMixin, Controller):
         t = a.get("target")
         s.data["battle"] = {"attacker": u, "defender": t, "player": p, "step": "before"}
         if t is None:
-            self.log(s, f"{self.name(s, u)} makes a direct attack on {_p(1 - p)} (MM-R28)", kind="attack",
-                     attacker=u)
+            self.log(s, msg("{card} makes a direct attack on {player} ({rule})", card=self.card_ref(s, u, "all"),
+                            player=_p(1 - p), rule="MM-R28"), kind="attack", attacker=u)
         else:
-            self.log(s, f"{self.name(s, u)} attacks {self.name(s, t)} (MM-R28)", kind="attack", attacker=u,
-                     defender=t)
+            self.log(s, msg("{card} attacks {target} ({rule})", card=self.card_ref(s, u, "all"),
+                            target=self.card_ref(s, t, "all"), rule="MM-R28"), kind="attack", attacker=u, defender=t)
         self._offer(s, u, "before_battle", battle=True)
         if t is not None:
             self._offer(s, t, "attacked", battle=True)
@@ -1002,13 +1030,17 @@ class Monmusu(EffectsMixin, Controller):
                 return st["cost"]
         return {}
 
-    def _cost_problem(self, s, uid, cost, attr=None, extra=0) -> str | None:
+    def _cost_problem(self, s, uid, cost, attr=None, extra=0):
         c = s.cards[uid]
         if cost.get("cast") and c.tapped:
-            return f"the cost casts this monster, so it must be {self.rs.word('untapped')} (MM-R25)"
+            return msg("the cost casts this monster, so it must be {recast} ({rule})", recast=self.rs.word("untapped"),
+                       rule="MM-R25")
         n = int(cost.get("mana", 0)) + extra
         if not self.can_pay(s, c.owner, n, attr):
-            return f"not enough recast mana (needs {n}{', one of them ' + self.rs.colors[attr]['label'] if attr else ''})"
+            if attr:
+                return msg("not enough {recast} mana (needs {n}, one of them {attr})", recast=self.rs.word("untapped"),
+                           n=n, attr=self.rs.color_term(attr))
+            return msg("not enough {recast} mana (needs {n})", recast=self.rs.word("untapped"), n=n)
         return None
 
     def check_skill(self, s, a):
@@ -1019,9 +1051,9 @@ class Monmusu(EffectsMixin, Controller):
         if why:
             return why
         if "activate" not in self.steps[c.cid]:
-            return "this monster has no [起動] skill"
+            return msg("this monster has no [Activated] skill")
         if self.down(s, c.uid):
-            return "a down monster's skills are disabled (MM-R38)"
+            return msg("a down monster's skills are disabled ({rule})", rule="MM-R38")
         return (self._cost_problem(s, c.uid, self._skill_cost(c.cid, "activate"))
                 or self._target_problem(s, c.uid, self.steps[c.cid]["activate"], a.player, c.uid))
 
@@ -1035,8 +1067,9 @@ class Monmusu(EffectsMixin, Controller):
         cost = self._skill_cost(s.cards[u].cid, "activate")
         if cost.get("cast"):
             self.cast_monster(s, u, cost.get("ct"))
-        self.log(s, f"{self.name(s, u)} uses its [起動] skill (MM-R25)", kind="skill", card=u)
-        self.tick(s, "skill use")
+        self.log(s, msg("{card} uses its [Activated] skill ({rule})", card=self.card_ref(s, u, "all"), rule="MM-R25"),
+                 kind="skill", card=u)
+        self.tick(s, msg("skill use"))
         self._queue(s, u, self.steps[s.cards[u].cid]["activate"], s.cards[u].owner, user=u)
 
     def check_spell(self, s, a):
@@ -1048,29 +1081,32 @@ class Monmusu(EffectsMixin, Controller):
             return why
         d = self.rs.cards[sp.cid]
         if d.kind != "spell":
-            return "that is not a spell"
+            return msg("that is not a spell")
         m, why = self._own_monster(s, a, "target")
         if why:
-            return "a spell is used by a monster of your battle zone: " + why
+            return msg("a spell is used by a monster of your battle zone: {why}", why=why)
         if self.down(s, m.uid):
-            return "a down monster cannot use spells (MM-R38)"
+            return msg("a down monster cannot use spells ({rule})", rule="MM-R38")
         if m.tapped:
-            return f"only a {self.rs.word('untapped')} monster can use a spell (MM-R26)"
+            return msg("only a {recast} monster can use a spell ({rule})", recast=self.rs.word("untapped"),
+                       rule="MM-R26")
         if self.d(s, m.uid).color != d.color:
-            return "a monster uses only spells of its own attribute (MM-R26)"
+            return msg("a monster uses only spells of its own attribute ({rule})", rule="MM-R26")
         z = self.slot_of(s, sp.uid)
         if d.get("trap"):
             if z is None:
-                return "a trap spell is used only after it is set in your battle zone (MM-R26, MM-R27)"
+                return msg("a trap spell is used only after it is set in your battle zone ({rule})",
+                           rule="MM-R26, MM-R27")
             if COLUMN[z] != COLUMN[self.slot_of(s, m.uid)]:
-                return "only the monster in the trap's own column may use it (MM-R27)"
+                return msg("only the monster in the trap's own column may use it ({rule})", rule="MM-R27")
             if "use" not in self.steps[sp.cid]:
-                return "this trap can only be used when its column is attacked"
+                return msg("this trap can only be used when its column is attacked ({rule})", rule="MM-R27")
         elif sp.zone != f"{a.player}.hand":
-            return "use a spell from your hand"
+            return msg("use a spell from your hand")
         if not self.can_pay(s, a.player, d.get("cost"), d.color):
-            return (f"cast {d.get('cost')} recast mana, including one of the spell's attribute "
-                    f"{self.rs.colors[d.color]['label']} (MM-R26)")
+            return msg("cast {n} {recast} mana, including one of the spell's attribute {attr} ({rule})",
+                       n=d.get("cost"), recast=self.rs.word("untapped"), attr=self.rs.color_term(d.color),
+                       rule="MM-R26")
         return self._target_problem(s, sp.uid, self.steps[sp.cid].get("use", ()), a.player, m.uid)
 
     def do_spell(self, s, a):
@@ -1083,8 +1119,9 @@ class Monmusu(EffectsMixin, Controller):
         p, u, m = then["player"], then["card"], then["user"]
         d = self.d(s, u)
         self.move(s, u, f"{p}.grave", face_up=True)
-        self.log(s, f"{self.name(s, m)} uses the spell {d.name} (MM-R26)", kind="spell", card=u, user=m)
-        self.tick(s, "spell use")
+        self.log(s, msg("{card} uses the spell {spell} ({rule})", card=self.card_ref(s, m, "all"),
+                        spell=self.card_ref(s, u, "all"), rule="MM-R26"), kind="spell", card=u, user=m)
+        self.tick(s, msg("spell use"))
         self._queue(s, u, self.steps[d.id].get("use", ()), p, user=m)
 
     def check_set_trap(self, s, a):
@@ -1096,18 +1133,21 @@ class Monmusu(EffectsMixin, Controller):
             return why
         d = self.rs.cards[c.cid]
         if c.zone != f"{a.player}.hand" or d.kind != "spell" or not d.get("trap"):
-            return "set a trap spell from your hand (MM-R27)"
+            return msg("set a trap spell from your hand ({rule})", rule="MM-R27")
         owner, z = split_key(a["to"])
         if owner != a.player or z not in SLOT_SET:
-            return "set it into a slot of your battle zone (MM-R27)"
+            return msg("set it into a slot of your battle zone ({rule})", rule="MM-R27")
         if s.zones[a["to"]]:
-            return "that slot is not empty (MM-R27, MM-D2)"
+            return msg("that slot is not empty ({rule})", rule="MM-R27, MM-D2")
         return None
 
     def do_set_trap(self, s, a):
         self.move(s, a["card"], a["to"], face_up=False, tapped=False)
-        self.log(s, f"{_p(a.player)} sets a trap spell face down in {self.zone_label(a['to'])} (MM-R27)",
-                 {a.player: f"{_p(a.player)} sets {self.name(s, a['card'])} in {self.zone_label(a['to'])}"})
+        self.log(s, msg("{player} sets a trap spell face down in {zone} ({rule})", player=_p(a.player),
+                        zone=self.zone_label(a["to"]), rule="MM-R27"),
+                 {a.player: msg("{player} sets {card} in {zone} ({rule})", player=_p(a.player),
+                                card=self.card_ref(s, a["card"], a.player), zone=self.zone_label(a["to"]),
+                                rule="MM-R27")})
 
     # --- triggered skills: offers (MM-R39) ----------------------------------------------------
     def _offer(self, s, uid, trigger, battle=False, exc=False, user=None) -> None:
@@ -1131,12 +1171,15 @@ class Monmusu(EffectsMixin, Controller):
                 return      # nothing on the table to choose: it cannot be used (MM-D21)
         forced = any(st.get("forced") for st in steps)
         word = TRIGGER_WORDS.get(trigger, trigger)
+        card = self.card_ref(s, uid, c.owner)       # (the prompt is the owner's; a set trap stays unnamed to others)
         if d.kind == "spell":
-            prompt = f"{d.name} (トラップ呪文) — {word}: 使用する？ (use the trap?)"
-            public = f"{_p(c.owner)} decides whether to react ({word})"
+            prompt = msg("{card} (trap spell) — {when}: use the trap?", card=card, when=word)
+            public = msg("{player} decides whether to react ({when})", player=_p(c.owner), when=word)
         else:
-            prompt = f"{d.name} [誘発] {word}{' (強制)' if forced else ''}: 使用する？ (use the skill?)"
-            public = f"{_p(c.owner)}: {d.name} [誘発] {word}"
+            prompt = msg("{card} [Triggered] {when} (forced): use the skill?" if forced
+                         else "{card} [Triggered] {when}: use the skill?", card=card, when=word)
+            public = msg("{player}: {card} [Triggered] {when}", player=_p(c.owner),
+                         card=self.card_ref(s, uid, "all"), when=word)
         self.ask(s, c.owner, "skill_offer", prompt, public_prompt=public, card=uid, trigger=trigger, place=place,
                  battle=battle, exc=exc, forced=forced, user=user)
 
@@ -1146,19 +1189,22 @@ class Monmusu(EffectsMixin, Controller):
         place = self.place(s, uid)
         if place == "material" and o["place"] == "battle":
             # Becoming material is not leaving (MM-R39), but a material card is no monster (MM-R42, MM-R43).
-            return f"{self.name(s, uid)} is now a material card, not a monster (MM-R42)"
+            return msg("{card} is now a material card, not a monster ({rule})", card=self.card_ref(s, uid, "all"),
+                       rule="MM-R42")
         if place != o["place"]:
-            return f"{self.name(s, uid)} left the place where its condition was met (MM-R39)"
+            return msg("{card} left the place where its condition was met ({rule})",
+                       card=self.card_ref(s, uid, "all"), rule="MM-R39")
         c = s.cards[uid]
         if o["place"] == "battle":
             if self.d(s, uid).kind == "monster" and self.down(s, uid) and not o.get("exc"):
-                return f"{self.name(s, uid)} is down: its skills are disabled (MM-R38)"
+                return msg("{card} is down: its skills are disabled ({rule})", card=self.card_ref(s, uid, "all"),
+                           rule="MM-R38")
             if self.d(s, uid).kind == "spell" and c.face_up:
-                return "the trap is no longer set"
+                return msg("the trap is no longer set")
         if o.get("battle"):
             b = s.data.get("battle")
             if not b or b.get("cancelled"):
-                return "the attack has ended"
+                return msg("the attack has ended")
         return None
 
     def _prune_offers(self, s):
@@ -1169,7 +1215,7 @@ class Monmusu(EffectsMixin, Controller):
             if o["kind"] == "skill_offer" and "card" in o:
                 why = self.offer_valid(s, o)
                 if why:
-                    self.log(s, f"{why}: its skill cannot be used", kind="skill")
+                    self.log(s, msg("{why}: its skill cannot be used", why=why), kind="skill")
                     continue
             keep.append(o)
         if len(keep) != len(s.pending):
@@ -1181,11 +1227,11 @@ class Monmusu(EffectsMixin, Controller):
         if d.kind == "spell":
             m = o.get("user")
             if m is None or not self.is_monster(s, m) or self.down(s, m):
-                return "no monster of this column can use the trap"
+                return msg("no monster of this column can use the trap")
             if s.cards[m].tapped:
-                return f"the trap's user must be {self.rs.word('untapped')} (MM-R26)"
+                return msg("the trap's user must be {recast} ({rule})", recast=self.rs.word("untapped"), rule="MM-R26")
             if self.d(s, m).color != d.color:
-                return "the monster in this column has another attribute (MM-R26)"
+                return msg("the monster in this column has another attribute ({rule})", rule="MM-R26")
             return (self._cost_problem(s, uid, {}, d.color, d.get("cost"))
                     or self._target_problem(s, uid, self.steps[d.id][o["trigger"]], o["player"], m))
         return (self._cost_problem(s, uid, self._skill_cost(d.id, o["trigger"]))
@@ -1194,9 +1240,9 @@ class Monmusu(EffectsMixin, Controller):
     def _offer_of(self, s, a):
         o = self._pending(s, a, "skill_offer")
         if o is None:
-            return None, "no skill is offered to you now"
+            return None, msg("no skill is offered to you now")
         if a.args:
-            return None, "use_skill / pass_skill answer the offer in front and take no arguments"
+            return None, msg("use_skill / pass_skill answer the offer in front and take no arguments")
         return o, None
 
     def check_use_skill(self, s, a):
@@ -1204,7 +1250,7 @@ class Monmusu(EffectsMixin, Controller):
         if why:
             return why
         if "card" not in o:
-            return "this offer is not known here"
+            return msg("this offer is not known here")
         return self.offer_valid(s, o) or self._offer_cost(s, o)
 
     def do_use_skill(self, s, a):
@@ -1222,14 +1268,15 @@ class Monmusu(EffectsMixin, Controller):
         d = self.d(s, uid)
         if d.kind == "spell":
             self.move(s, uid, f"{p}.grave", face_up=True)
-            self.log(s, f"{self.name(s, then['user'])} uses the trap spell {d.name} (MM-R26)", kind="spell", card=uid)
+            self.log(s, msg("{card} uses the trap spell {spell} ({rule})", card=self.card_ref(s, then["user"], "all"),
+                            spell=self.card_ref(s, uid, "all"), rule="MM-R26"), kind="spell", card=uid)
         else:
             cost = self._skill_cost(d.id, trigger)
             if cost.get("cast"):
                 self.cast_monster(s, uid, cost.get("ct"))
-            self.log(s, f"{d.name} uses its [誘発] skill ({TRIGGER_WORDS.get(trigger, trigger)})",
-                     kind="skill", card=uid)
-        self.tick(s, "skill use" if d.kind == "monster" else "spell use")
+            self.log(s, msg("{card} uses its [Triggered] skill ({when})", card=self.card_ref(s, uid, "all"),
+                            when=TRIGGER_WORDS.get(trigger, trigger)), kind="skill", card=uid)
+        self.tick(s, msg("skill use") if d.kind == "monster" else msg("spell use"))
         self._queue(s, uid, self.steps[d.id][trigger], p, user=then["user"] or uid)
 
     def check_pass_skill(self, s, a):
@@ -1237,12 +1284,12 @@ class Monmusu(EffectsMixin, Controller):
         if why:
             return why
         if o.get("forced") and "card" in o and self.offer_valid(s, o) is None and self._offer_cost(s, o) is None:
-            return "this skill is forced (強制): it must be used"
+            return msg("this skill is forced: it must be used")
         return None
 
     def do_pass_skill(self, s, a):
         s.pending.pop(0)
-        self.log(s, f"{_p(a.player)} does not use it")
+        self.log(s, msg("{player} does not use it", player=_p(a.player)))
 
     # --- effects -----------------------------------------------------------------------------
     def _role_target(self, s, role, source, user):
@@ -1254,7 +1301,7 @@ class Monmusu(EffectsMixin, Controller):
             return b.get("defender") if source == b.get("attacker") or user == b.get("attacker") else b.get("attacker")
         return b.get(role)
 
-    def _target_problem(self, s, source, steps, player, user, public_only=False) -> str | None:
+    def _target_problem(self, s, source, steps, player, user, public_only=False):
         """Return why a skill or spell cannot be used for want of a target, or None (MM-D21).
 
         Using one is paying its 【コスト】, choosing its 【対象】 and resolving its 【効果】 (⑤スキル): a step
@@ -1275,8 +1322,8 @@ class Monmusu(EffectsMixin, Controller):
                     continue
                 if self.effect_candidates(s, {"player": player, "source": source}, spec):
                     continue
-            return str(msg("{card}: no target for 「{step}」, so it cannot be used ({rule})", card=self.name(s, source),
-                           step=step_words(st), rule="MM-D21"))
+            return msg("{card}: no target for 「{step}」, so it cannot be used ({rule})",
+                       card=self.card_ref(s, source, player), step=step_words(st), rule="MM-D21")
         return None
 
     def _queue(self, s, source, steps, player, user=None) -> None:
@@ -1327,15 +1374,16 @@ class Monmusu(EffectsMixin, Controller):
         if z is None or not self.is_monster(s, uid):
             return False
         if c.flags.get("down"):
-            self.log(s, f"{self.name(s, uid)} is down and cannot be destroyed (MM-R38)")
+            self.log(s, msg("{card} is down and cannot be destroyed ({rule})", card=self.card_ref(s, uid, "all"),
+                            rule="MM-R38"))
             return False
         if z in SUBS:
             for m in list(c.attached):
                 self.move(s, m, f"{c.owner}.grave", face_up=True)
             self.move(s, uid, f"{c.owner}.grave", face_up=True)
             c.flags.clear()
-            self.log(s, f"{self.name(s, uid)} is destroyed and goes to the graveyard (MM-R37)", kind="destroy",
-                     card=uid)
+            self.log(s, msg("{card} is destroyed and goes to the graveyard ({rule})", card=self.card_ref(s, uid, "all"),
+                            rule="MM-R37"), kind="destroy", card=uid)
             if not in_battle:
                 self._offer(s, uid, "destroyed")
         else:
@@ -1343,7 +1391,8 @@ class Monmusu(EffectsMixin, Controller):
             ct = 0 if self.d(s, uid).has("quick_revive") else None
             self.cast_monster(s, uid, ct)
             c.flags["down"] = True
-            self.log(s, f"{self.name(s, uid)} is destroyed: a main monster goes down, CT {c.flags['ct']} (MM-R38)",
+            self.log(s, msg("{card} is destroyed: a main monster goes down, CT {ct} ({rule})",
+                            card=self.card_ref(s, uid, "all"), ct=c.flags["ct"], rule="MM-R38"),
                      kind="destroy", card=uid)
         return True
 
@@ -1354,18 +1403,20 @@ class Monmusu(EffectsMixin, Controller):
         c = s.cards[uid]
         z = self.slot_of(s, uid)
         if z in MAINS:
-            self.log(s, f"{self.name(s, uid)} is a main monster and never leaves its main area (MM-R41)")
+            self.log(s, msg("{card} is a main monster and never leaves its main area ({rule})",
+                            card=self.card_ref(s, uid, "all"), rule="MM-R41"))
             return
+        card = self.card_ref(s, uid, "all")     # (named while it is on the table: in the hand it is hidden)
         for m in list(c.attached):
             self.move(s, m, f"{c.owner}.grave", face_up=True)
         self.move(s, uid, f"{c.owner}.hand")
         c.flags.clear()
-        self.log(s, f"{self.name(s, uid)} returns to its owner's hand")
+        self.log(s, msg("{card} returns to its owner's hand", card=card))
 
     def fx_player_value(self, s, player, key, delta, ctx):
         s.players[player][key] = max(0, s.players[player].get(key, 0) + delta)   # MM-D6: never below 0
-        self.log(s, f"{_p(player)} {'HP' if key == 'hp' else key} {delta:+d} → {s.players[player][key]}",
-                 kind="hp", player=player, delta=delta)
+        self.log(s, msg("{player} {value} {delta:+d} → {n}", player=_p(player), value=self.rs.word("value." + key),
+                        delta=delta, n=s.players[player][key]), kind="hp", player=player, delta=delta)
         # MM-R44: HP 0 loses the moment it happens, before any later step or triggered skill resolves
         # (resolve_effects and the battle stop once the outcome is set).
         self._check_end(s)
@@ -1379,8 +1430,8 @@ class Monmusu(EffectsMixin, Controller):
         b = s.data["battle"]
         s.data["battle"] = None
         if why:
-            self.log(s, f"the attack ends: {why}")
-        self.tick(s, "attack")
+            self.log(s, msg("the attack ends: {why}", why=why))
+        self.tick(s, msg("attack"))
         del b
 
     def _battle_step(self, s):
@@ -1389,15 +1440,16 @@ class Monmusu(EffectsMixin, Controller):
         step = b["step"]
         if step in ("before", "during"):
             if b.get("cancelled"):
-                return self._end_battle(s, "it was cancelled")
+                return self._end_battle(s, msg("it was cancelled"))
             if not self._battler_ok(s, att, p):
-                return self._end_battle(s, "the attacking monster is gone")
+                return self._end_battle(s, msg("the attacking monster is gone"))
             if dfn is not None and not self._battler_ok(s, dfn, 1 - p):
-                return self._end_battle(s, "the defending monster is gone")
+                return self._end_battle(s, msg("the defending monster is gone"))
         if step == "before":
             self.cast_monster(s, att)
             b["step"] = "during"
-            self.log(s, f"attack decided: {self.name(s, att)} is cast, CT {s.cards[att].flags['ct']} (MM-R29)")
+            self.log(s, msg("attack decided: {card} is {state}, CT {ct} ({rule})", card=self.card_ref(s, att, "all"),
+                            state=self.rs.word("tapped"), ct=s.cards[att].flags["ct"], rule="MM-R29"))
             self._offer(s, att, "during_battle", battle=True)
             if dfn is not None:
                 self._offer(s, dfn, "during_battle", battle=True)
@@ -1405,7 +1457,7 @@ class Monmusu(EffectsMixin, Controller):
             pa = self.pow(s, att)
             if dfn is None:
                 b.update(result="direct", destroy=None, hurt=1 - p, damage=pa)
-                self.log(s, f"direct attack: POW {pa} (MM-R32)")
+                self.log(s, msg("direct attack: POW {n} ({rule})", n=pa, rule="MM-R32"))
             else:
                 pd = self.pow(s, dfn)
                 if pa > pd:
@@ -1414,9 +1466,9 @@ class Monmusu(EffectsMixin, Controller):
                     b.update(result="defender", destroy=None, hurt=p, damage=pd - pa)
                 else:
                     b.update(result="draw", destroy=None, hurt=None, damage=0)
-                self.log(s, f"POW {pa} against {pd}: "
-                            + {"attacker": "the attacker wins", "defender": "the defender wins",
-                               "draw": "a draw"}[b["result"]] + " (MM-R31)")
+                self.log(s, msg("POW {a} against {d}: {result} ({rule})", a=pa, d=pd, rule="MM-R31",
+                                result={"attacker": msg("the attacker wins"), "defender": msg("the defender wins"),
+                                        "draw": msg("a draw")}[b["result"]]))
             b["step"] = "decide"
             if b["destroy"] is not None:
                 self._offer(s, b["destroy"], "before_destroyed", battle=True)
@@ -1465,9 +1517,10 @@ class Monmusu(EffectsMixin, Controller):
             return          # (the usual case, after every action)
         dead = [p for p in (0, 1) if s.players[p].get("hp", 1) <= 0]
         if len(dead) == 2:
-            self.win(s, None, "both players' HP reached 0 (MM-R44)")
+            self.win(s, None, msg("both players' {hp} reached 0 ({rule})", hp=self.rs.word("value.hp"), rule="MM-R44"))
         elif dead:
-            self.win(s, 1 - dead[0], f"{_p(dead[0])}'s HP reached 0 (MM-R44)")
+            self.win(s, 1 - dead[0], msg("{player}'s {hp} reached 0 ({rule})", player=_p(dead[0]),
+                                         hp=self.rs.word("value.hp"), rule="MM-R44"))
 
     # --- views and words -----------------------------------------------------------------------
     def public(self, s, viewer):
@@ -1475,9 +1528,11 @@ class Monmusu(EffectsMixin, Controller):
         for p in (0, 1):
             mana = s.zones[f"{p}.mana"]
             ready = sum(1 for u in mana if not s.cards[u].tapped)
-            players.append({"HP": s.players[p].get("hp", 0), "デッキ": len(s.zones[f"{p}.deck"]),
-                            "手札": len(s.zones[f"{p}.hand"]), "魔力": f"{ready}/{len(mana)}",
-                            "墓地": len(s.zones[f"{p}.grave"])})
+            zs = self.rs.zones
+            players.append({self.rs.word("value.hp"): s.players[p].get("hp", 0), zs["deck"].term: len(s.zones[f"{p}.deck"]),
+                            zs["hand"].term: len(s.zones[f"{p}.hand"]),
+                            self.rs.word("value.mana"): f"{ready}/{len(mana)}",
+                            zs["grave"].term: len(s.zones[f"{p}.grave"])})
         badges = {}
         zones = {}
         for p in (0, 1):
@@ -1491,29 +1546,29 @@ class Monmusu(EffectsMixin, Controller):
                     continue
                 out = []
                 if c.flags.get("down"):
-                    out.append("ダウン")
+                    out.append(self.rs.word("down"))
                 if c.tapped:
                     need = self.needs(s, u)
-                    # 完了: the CT is over; the monster recasts in its owner's next recast phase.
-                    out.append(f"CT{c.flags.get('ct', 0)} " + (f"あと{need}" if need else "完了"))
-                pw = self.pow(s, u)
-                if pw != (self.rs.cards[c.cid].get("pow") or 0):
-                    out.append(f"POW {pw}")
+                    # complete (完了): the CT is over; the monster recasts in its owner's next recast phase.
+                    out.append(msg("CT{ct} {need} left", ct=c.flags.get("ct", 0), need=need) if need
+                               else msg("CT{ct} complete", ct=c.flags.get("ct", 0)))
+                # (a POW other than the printed one is shown by the table's stat chip, from live_stats)
                 if c.attached:
-                    out.append(f"素材{len(c.attached)}")
+                    out.append(msg("material {n}", n=len(c.attached)))
                 if out:
                     badges[u] = out
         pe = s.pending[0] if s.pending else None
         if pe and pe["kind"] == "pay_mana" and pe["player"] == viewer and "need" in pe:
             # The suggestion the pay_mana button casts, marked for the payer only (MM-D9).
             for u in self.suggested_mana(s, viewer, pe["need"], pe["attr"], pe["then"]["card"]):
-                badges.setdefault(u, []).append(str(msg("suggested")))
+                badges.setdefault(u, []).append(msg("suggested"))
         b = s.data.get("battle")
         if b:
-            badges.setdefault(b["attacker"], []).append("攻撃")
+            badges.setdefault(b["attacker"], []).append(msg("attacking"))
             if b["defender"] is not None:
-                badges.setdefault(b["defender"], []).append("防御")
-        shared = {"タイム": s.data["time"], "ターン開始時": s.data["turn_start"], "ターン": s.turn}
+                badges.setdefault(b["defender"], []).append(msg("defending"))
+        # (the turn is on the top bar already)
+        shared = {self.rs.word("value.time"): s.data["time"], self.rs.word("value.turn_start"): s.data["turn_start"]}
         return {"players": players, "shared": shared, "badges": badges, "zones": zones}
 
     def describe(self, s, a, viewer=None):
@@ -1523,50 +1578,57 @@ class Monmusu(EffectsMixin, Controller):
         seen = viewer is None or (a.get("card") in s.cards and self.visible(s, s.cards[a["card"]], viewer))
         try:
             if k == "choose_order":
-                return "先攻 (go first)" if a["choice"] == "first" else "後攻 (go second)"
+                return msg("Go first") if a["choice"] == "first" else msg("Go second")
             if k == "pick_main":
                 if viewer is not None and viewer != a.player:   # the pick is face down (MM-R7)
-                    return str(msg("メインモン娘: a face-down card ({rule})", rule="MM-R7"))
-                return f"メインモン娘: {self.rs.cards[a['choice']].name}"
+                    return msg("Main monster: a face-down card ({rule})", rule="MM-R7")
+                d = self.rs.cards[a["choice"]]
+                return msg("Main monster: {card}", card=Term(d.name_en or d.name, d.name, card=True))
             if k == "mulligan":
-                return "引き直す (mulligan)" if a["choice"] else "引き直さない (keep)"
+                return msg("Redraw the hand") if a["choice"] else msg("Keep the hand")
             if k == "extra_draw":
-                return "1枚ドローする (draw 1)" if a["choice"] else "ドローしない (no draw)"
+                return msg("Draw 1 card") if a["choice"] else msg("Do not draw")
             if k in ("use_skill", "pass_skill") and s.pending and "card" in s.pending[0]:
                 card = self.card_label(s, s.pending[0]["card"], viewer)
-                return f"使用する: {card} (use)" if k == "use_skill" else f"使用しない: {card} (pass)"
+                return msg("Use: {card}", card=card) if k == "use_skill" else msg("Do not use: {card}", card=card)
             if k == "summon":
-                return f"召喚 {lab('card')} → {self.zone_label(a['to'])} (cost {self.d(s, a['card']).get('cost') if seen else '?'})"
+                cost = self.d(s, a["card"]).get("cost") if seen else "?"
+                return msg("Summon {card} → {zone} (cost {cost})", card=lab("card"), zone=self.zone_label(a["to"]),
+                           cost=cost)
             if k in ("evolve", "awaken"):
-                word = "進化" if k == "evolve" else "覚醒"
-                return f"{word} {lab('card')} → {lab('target')} (cost {self.stack_cost(s, a['card'], a['target']) if seen else '?'})"
+                cost = self.stack_cost(s, a["card"], a["target"]) if seen else "?"
+                return msg("Evolve {card} → {target} (cost {cost})" if k == "evolve"
+                           else "Awaken {card} → {target} (cost {cost})", card=lab("card"), target=lab("target"),
+                           cost=cost)
             if k == "attack":
                 if a.get("target") is None:
-                    return f"直接攻撃: {lab('card')} → P{a['target_player'] + 1}"
-                return f"攻撃: {lab('card')} → {lab('target')}"
+                    return msg("Direct attack: {card} → {player}", card=lab("card"), player=_p(a["target_player"]))
+                return msg("Attack: {card} → {target}", card=lab("card"), target=lab("target"))
             if k == "skill":
-                return f"[起動] {lab('card')}"
+                return msg("[Activated] {card}", card=lab("card"))
             if k == "spell":
-                return f"呪文 {lab('card')} (使用: {lab('target')})"
+                return msg("Spell {card} (used by {target})", card=lab("card"), target=lab("target"))
             if k == "set_trap":
-                return f"セット {lab('card')} → {self.zone_label(a['to'])}"
+                return msg("Set {card} → {zone}", card=lab("card"), zone=self.zone_label(a["to"]))
             if k == "charge":
-                return f"チャージ {lab('card')}"
+                return msg("Charge {card}", card=lab("card"))
             if k == "end_phase":
-                return f"{self.rs.phase_label(s.phase)}を終える (end phase)"
+                return msg("End the {phase}", phase=self.rs.phase_term(s.phase))
             if k == "end_turn":
-                return "ターン終了 (end turn)"
+                return msg("End the turn")
             if k == "pay_mana":
                 mana = a["mana"] if isinstance(a["mana"], tuple) else (a["mana"],)
-                return str(msg("Cast the suggested mana: {cards}", cards=self._mana_words(s, mana)))
+                return msg("Cast the suggested mana: {cards}", cards=self._mana_words(s, mana))
             if k == "cast_mana":
-                return str(msg("Cast {card}", card=self._mana_words(s, (a["target"],))))
+                return msg("Cast {card}", card=self._mana_words(s, (a["target"],)))
         except (KeyError, TypeError, AttributeError):
             pass
         return super().describe(s, a, viewer)
 
-    def _mana_words(self, s, uids) -> str:
-        return ", ".join(f"{self.name(s, u)} ({self.rs.colors[self.d(s, u).color]['label']})" for u in uids)
+    def _mana_words(self, s, uids):
+        """Return mana cards in words (mana lies face up: named for everyone, MM-D3), each with its attribute."""
+        return tuple(msg("{card} ({attr})", card=self.card_ref(s, u, None), attr=self.rs.color_term(self.d(s, u).color))
+                     for u in uids)
 
     def drop_candidates(self, s, p):
         return self._actions(s, p, every=True)   # every action shape: a drop means an action, legal or not
@@ -1588,7 +1650,8 @@ def _op_cast_ct(ctl, s, ctx):
         return
     n = ctx["step"].get("n")
     ctl.cast_monster(s, t, None if n is None else int(n))
-    ctl.log(s, f"{ctl.name(s, t)}: {ctl.rs.word('tapped')}, CT {s.cards[t].flags['ct']}")
+    ctl.log(s, msg("{card}: {state}, CT {ct}", card=ctl.card_ref(s, t, "all"), state=ctl.rs.word("tapped"),
+                   ct=s.cards[t].flags["ct"]))
 
 
 def _op_recast(ctl, s, ctx):
@@ -1596,7 +1659,7 @@ def _op_recast(ctl, s, ctx):
     if t is None or not ctl.is_monster(s, t):
         return
     ctl.recast_monster(s, t)
-    ctl.log(s, f"{ctl.name(s, t)}: {ctl.rs.word('untapped')}")
+    ctl.log(s, msg("{card}: {state}", card=ctl.card_ref(s, t, "all"), state=ctl.rs.word("untapped")))
 
 
 def _op_charge_mana(ctl, s, ctx):
@@ -1607,7 +1670,8 @@ def _op_charge_mana(ctl, s, ctx):
             break
         u = pile[-1]
         ctl.move(s, u, f"{p}.mana", face_up=True, tapped=False)
-        ctl.log(s, f"{_p(p)} puts {ctl.name(s, u)} from the deck into the mana zone")
+        ctl.log(s, msg("{player} puts {card} from the deck into the mana zone", player=_p(p),
+                       card=ctl.card_ref(s, u, "all")))
 
 
 def _op_put_out(ctl, s, ctx):
@@ -1618,7 +1682,8 @@ def _op_put_out(ctl, s, ctx):
     p = s.cards[t].owner
     same = ctl.same_monster(s, p, s.cards[t].cid)
     if same is not None and ctl.down(s, same):
-        ctl.log(s, f"{ctl.name(s, same)} is down: {ctl.name(s, t)} cannot be put onto it (MM-D10)")
+        ctl.log(s, msg("{target} is down: {card} cannot be put onto it ({rule})", target=ctl.card_ref(s, same, "all"),
+                       card=ctl.card_ref(s, t, None), rule="MM-D10"))
         return
     if same is not None:
         slot = s.cards[same].zone
@@ -1630,24 +1695,26 @@ def _op_put_out(ctl, s, ctx):
         flags = dict(s.cards[same].flags)
         s.cards[same].flags.clear()
         s.cards[t].flags.update({k: v for k, v in flags.items() if k in ("ct", "since")})
-        ctl.log(s, f"{ctl.name(s, t)} is put onto {ctl.name(s, same)} (MM-R23)")
+        ctl.log(s, msg("{card} is put onto {target} ({rule})", card=ctl.card_ref(s, t, "all"),
+                       target=ctl.card_ref(s, same, None), rule="MM-R23"))
         return
     # MM-D16: the first empty space of the battle zone, the sub (front) row first.
     free = [key for key in SUMMON_KEYS[p] if not s.zones[key]]
     if not free:
-        ctl.log(s, str(msg("no empty space in the battle zone: {card} stays where it is ({rule})",
-                           card=ctl.name(s, t), rule="MM-D16")))
+        ctl.log(s, msg("no empty space in the battle zone: {card} stays where it is ({rule})",
+                       card=ctl.card_ref(s, t, "all"), rule="MM-D16"))
         return
     ctl.move(s, t, free[0], face_up=True, tapped=True)
     ctl.cast_monster(s, t, 0)
-    ctl.log(s, f"{ctl.name(s, t)} is put into {ctl.zone_label(s.cards[t].zone)} (出す, not a summon, MM-R23)")
+    ctl.log(s, msg("{card} is put into {zone} (put out, not a summon, {rule})", card=ctl.card_ref(s, t, "all"),
+                   zone=ctl.zone_label(s.cards[t].zone), rule="MM-R23"))
 
 
 def _op_cancel_attack(ctl, s, ctx):
     b = s.data.get("battle")
     if b:
         b["cancelled"] = True
-        ctl.log(s, "the attack is cancelled")
+        ctl.log(s, msg("the attack is cancelled"))
 
 
 def _op_static(ctl, s, ctx):

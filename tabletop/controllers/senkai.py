@@ -22,7 +22,8 @@ from tabletop.engine.msg import msg
 
 LANES = ("lane_left", "lane_center", "lane_right")
 LANE_POS = {name: i for i, name in enumerate(LANES)}
-LANE_WORDS = {"lane_left": "左レーン", "lane_center": "中央レーン", "lane_right": "右レーン"}
+LANE_WORDS = {"lane_left": msg("the left lane"), "lane_center": msg("the center lane"),
+              "lane_right": msg("the right lane")}
 
 # Keywords (SK-D10); an enchantment's keywords are given to its host.
 FLYING = "飛翔"      # may attack the player even with an opposing monster in the facing lane
@@ -76,9 +77,10 @@ class Senkai(EffectsMixin, Controller):
             rows = deck.sections.get(sec, [])
             total = sum(n for _, n, _ in rows)
             if total != want:
-                label = rs.deck[sec]["label"] or sec
+                label = rs.section_term(sec)
                 out.append((rows[0][2] if rows else 1,
-                            f"{label}: {total} cards, the deck must have exactly {want} (SK-R3)"))
+                            msg("{deck}: {total} cards, the deck must have exactly {want} (SK-R3)",
+                                deck=label, total=total, want=want)))
         return out
 
     # --- setup -----------------------------------------------------------------------------
@@ -90,10 +92,10 @@ class Senkai(EffectsMixin, Controller):
             deck = s.zones[f"{p}.deck"]
             for _ in range(min(int(self.params.get("walls", 4)), len(deck))):   # SK-R5
                 self.move(s, deck[-1], f"{p}.walls", face_up=False)
-            self.log(s, f"P{p + 1} sets {len(s.zones[f'{p}.walls'])} walls")
+            self.log(s, msg("P{n} sets {count} walls (SK-R5)", n=p + 1, count=len(s.zones[f"{p}.walls"])))
             self.draw(s, p, int(self.params.get("opening_hand", 4)))          # SK-R6
-        s.first = s.active = 0 if self.coin(s, "who goes first (SK-R7)") else 1
-        self.log(s, f"P{s.first + 1} goes first")
+        s.first = s.active = 0 if self.coin(s, msg("who goes first (SK-R7)")) else 1
+        self.log(s, msg("P{n} goes first (SK-R7)", n=s.first + 1))
         s.turn, s.phase = 1, "up"
 
     def after_scenario(self, s):
@@ -155,17 +157,19 @@ class Senkai(EffectsMixin, Controller):
         if c.host is None and c.zone != to and c.zone.partition(".")[2] in LANE_POS:
             for a in list(c.attached):
                 Controller.move(self, s, a, f"{s.cards[a].owner}.discard")
-                self.log(s, f"{self.name(s, a)} goes to the discard with its monster (SK-R16)")
+                self.log(s, msg("{card} goes to the discard with its monster (SK-R16)", card=self.card_ref(s, a, "all")))
             c.counters.pop("damage", None)
             c.flags.pop("mods", None)
         return Controller.move(self, s, uid, to, **kw)
 
-    def destroy(self, s, uid, why=""):
+    def destroy(self, s, uid, rule=None):
         """Destroy a monster: it and its enchantments go to the discard at once; then its on-destroy
         effects are used from the discard (SK-R24, SK-R35)."""
         owner = s.cards[uid].owner
         self.move(s, uid, f"{owner}.discard")
-        self.log(s, f"{self.name(s, uid)} is destroyed{why}", kind="destroyed", card=uid)
+        card = self.card_ref(s, uid, "all")
+        text = msg("{card} is destroyed ({rule})", card=card, rule=rule) if rule else msg("{card} is destroyed", card=card)
+        self.log(s, text, kind="destroyed", card=uid)
         self.fire(s, uid, "destroyed")
 
     def check_destroyed(self, s):
@@ -182,7 +186,7 @@ class Senkai(EffectsMixin, Controller):
                         dead.append(u)
         for u in dead:
             if self.lane_of(s, u) is not None:
-                self.destroy(s, u, " (SK-R24)")
+                self.destroy(s, u, "SK-R24")
 
     # --- effects hooks -----------------------------------------------------------------------
     def effect_candidates(self, s, ctx, spec):
@@ -274,11 +278,11 @@ class Senkai(EffectsMixin, Controller):
     # --- checks shared by main-phase actions -------------------------------------------------------
     def _idle(self, s, p):
         if s.pending:
-            return "first answer the choice in progress: " + s.pending[0]["prompt"]
+            return msg("first answer the choice in progress: {prompt}", prompt=s.pending[0]["prompt"])
         if p != s.active:
-            return "it is not your turn"
+            return msg("it is not your turn")
         if s.phase != "main":
-            return "actions are taken in the main phase (SK-R11)"
+            return msg("actions are taken in the main phase (SK-R11)")
         return None
 
     def _pay_reason(self, s, p, uid):
@@ -302,9 +306,8 @@ class Senkai(EffectsMixin, Controller):
                 if colored and up >= c:
                     return None
         if up < c:
-            return f"it costs {c} and you have {up} up mana (SK-R14)"
-        label = self.rs.colors.get(color, {}).get("label", color)
-        return f"you need at least one up {label} mana to pay for it (SK-R14)"
+            return msg("it costs {cost} and you have {up} up mana (SK-R14)", cost=c, up=up)
+        return msg("you need at least one up {color} mana to pay for it (SK-R14)", color=self.rs.color_term(color))
 
     # --- play --------------------------------------------------------------------------------
     def check_play(self, s, a):
@@ -315,26 +318,26 @@ class Senkai(EffectsMixin, Controller):
         u = a["card"]
         c = s.cards.get(u)
         if c is None or c.zone != HAND_KEYS[p]:
-            return "that card is not in your hand"
+            return msg("that card is not in your hand")
         kind = self.rs.cards[c.cid].kind
         if kind not in PLAY_KINDS:
-            return "mana cards are never in the hand (SK-R18)"
+            return msg("mana cards are never in the hand (SK-R18)")
         if kind == "monster":
             to = a.get("to")
             owner, _, lane = to.partition(".") if isinstance(to, str) else (None, None, None)
             if lane not in LANE_POS:
-                return "a monster enters one of your lanes (SK-R15)"
+                return msg("a monster enters one of your lanes (SK-R15)")
             if owner != str(p):
-                return "a monster enters one of your own lanes (SK-R15)"
+                return msg("a monster enters one of your own lanes (SK-R15)")
             there = s.zones[to]
             if there and s.cards[there[0]].tapped:
-                return "that lane holds your down monster (SK-R15)"
+                return msg("that lane holds your down monster (SK-R15)")
         elif kind == "enchantment":
             t = a.get("target")
             if t not in s.cards or self.lane_of(s, t) is None:
-                return "an enchantment attaches to a monster in a lane (SK-R16)"
+                return msg("an enchantment attaches to a monster in a lane (SK-R16)")
         elif a.get("to") is not None or a.get("target") is not None:
-            return "a spell is simply used (SK-R17)"
+            return msg("a spell is simply used (SK-R17)")
         return self._pay_reason(s, p, u)
 
     def do_play(self, s, a):
@@ -349,12 +352,12 @@ class Senkai(EffectsMixin, Controller):
             # The choice cannot matter: every up mana is downed, or they are all the same card (SK-D6).
             for m in up[-c:]:
                 self.tap(s, m)
-            self.log(s, f"P{p + 1} downs {c} mana")
+            self.log(s, msg("P{n} downs {count} mana (SK-R14)", n=p + 1, count=c))
             self._resolve_play(s, p, intent)
             return
-        name = self.name(s, u)
-        self.ask(s, p, "pay", f"Down {c} mana for {name} (click mana, or pay automatically)",
-                 public_prompt=f"P{p + 1} is paying {c} mana", left=c, paid=[],
+        self.ask(s, p, "pay", msg("Down {count} mana for {card} (click mana, or pay automatically) (SK-R14)",
+                                  count=c, card=self.card_ref(s, u, p)),
+                 public_prompt=msg("P{n} is paying {count} mana (SK-R14)", n=p + 1, count=c), left=c, paid=[],
                  color=self.rs.cards[s.cards[u].cid].color, **intent)
 
     def _resolve_play(self, s, p, intent):
@@ -366,20 +369,22 @@ class Senkai(EffectsMixin, Controller):
             if there:
                 old = there[0]
                 self.move(s, old, f"{p}.discard")     # not destroyed: no on-destroy effect (SK-R35)
-                self.log(s, f"{self.name(s, old)} makes way and goes to the discard (SK-R15)")
+                self.log(s, msg("{card} makes way and goes to the discard (SK-R15)", card=self.card_ref(s, old, "all")))
             self.move(s, u, to)
-            self.log(s, f"P{p + 1} summons {d.name} into the {LANE_WORDS[to.partition('.')[2]]}", kind="play", card=u)
+            self.log(s, msg("P{n} summons {card} into {lane} (SK-R15)", n=p + 1, card=self.card_ref(s, u, "all"),
+                            lane=LANE_WORDS[to.partition(".")[2]]), kind="play", card=u)
             if p == s.active:
                 s.data[WINDOW] = True    # a new monster: the other player may answer before it acts (SK-D8)
             self.fire(s, u, "enter")
         elif d.kind == "enchantment":
             host = intent["target"]
             self.attach(s, u, host)
-            self.log(s, f"P{p + 1} attaches {d.name} to {self.name(s, host)}", kind="play", card=u)
+            self.log(s, msg("P{n} attaches {card} to {target} (SK-R16)", n=p + 1, card=self.card_ref(s, u, "all"),
+                            target=self.card_ref(s, host, "all")), kind="play", card=u)
             self.fire(s, u, "play")
         else:
             self.move(s, u, f"{p}.discard")   # SK-D17: into the discard as it resolves
-            self.log(s, f"P{p + 1} casts {d.name}", kind="play", card=u)
+            self.log(s, msg("P{n} casts {card} (SK-R17)", n=p + 1, card=self.card_ref(s, u, "all")), kind="play", card=u)
             self.fire(s, u, "play")
         self.check_destroyed(s)
 
@@ -393,19 +398,18 @@ class Senkai(EffectsMixin, Controller):
         p = a.player
         pending = s.pending   # _pay_pending, inlined: this check runs for every up mana while paying
         if not pending or pending[0]["kind"] != "pay" or pending[0]["player"] != p:
-            return "no card is waiting to be paid for"
+            return msg("no card is waiting to be paid for")
         pd = pending[0]
         m = a["card"]
         c = s.cards.get(m)
         if c is None or c.zone != MANA_KEYS[p]:
-            return "pay with mana from your mana zone (SK-R14)"
+            return msg("pay with mana from your mana zone (SK-R14)")
         if c.tapped:
-            return "that mana is already down (SK-R32)"
+            return msg("that mana is already down (SK-R32)")
         # Only the last mana to down must make up for a colour not paid yet.
         if (pd["left"] == 1 and not self._mana_colors_ok(s, m, pd["color"])
                 and not any(self._mana_colors_ok(s, x, pd["color"]) for x in pd["paid"])):
-            label = self.rs.colors.get(pd["color"], {}).get("label", pd["color"])
-            return f"at least one downed mana must be {label} (SK-R14)"
+            return msg("at least one downed mana must be {color} (SK-R14)", color=self.rs.color_term(pd["color"]))
         return None
 
     def do_pay(self, s, a):
@@ -414,13 +418,13 @@ class Senkai(EffectsMixin, Controller):
         self.tap(s, m)
         pd["paid"].append(m)
         pd["left"] -= 1
-        self.log(s, f"P{a.player + 1} downs {self.name(s, m)}")
+        self.log(s, msg("P{n} downs {card} (SK-R14)", n=a.player + 1, card=self.card_ref(s, m, "all")))
         if pd["left"] == 0:
             s.pending.pop(0)
             self._resolve_play(s, a.player, pd)
 
     def check_pay_auto(self, s, a):
-        return None if self._pay_pending(s, a.player) else "no card is waiting to be paid for"
+        return None if self._pay_pending(s, a.player) else msg("no card is waiting to be paid for")
 
     def auto_pay_choice(self, s, p, color, left, paid):
         """Return the mana to down: plain mana before mana with text, one of the card's colour if needed."""
@@ -443,17 +447,17 @@ class Senkai(EffectsMixin, Controller):
         pd = s.pending.pop(0)
         for m in self.auto_pay_choice(s, a.player, pd["color"], pd["left"], pd["paid"]):
             self.tap(s, m)
-        self.log(s, f"P{a.player + 1} downs {pd['left']} more mana")
+        self.log(s, msg("P{n} downs {count} more mana (SK-R14)", n=a.player + 1, count=pd["left"]))
         self._resolve_play(s, a.player, pd)
 
     def check_cancel(self, s, a):
-        return None if self._pay_pending(s, a.player) else "nothing to cancel"
+        return None if self._pay_pending(s, a.player) else msg("nothing to cancel")
 
     def do_cancel(self, s, a):
         pd = s.pending.pop(0)
         for m in pd["paid"]:
             self.untap(s, m)
-        self.log(s, f"P{a.player + 1} takes the card back")
+        self.log(s, msg("P{n} takes the card back", n=a.player + 1))
 
     # --- attacks -----------------------------------------------------------------------------------
     def check_attack(self, s, a):
@@ -465,28 +469,29 @@ class Senkai(EffectsMixin, Controller):
         c = s.cards.get(u)
         where = LANE_ZONES.get(c.zone) if c is not None and c.host is None else None   # lane_of, inlined
         if where is None or where[0] != p:
-            return "only your monsters in your lanes attack (SK-R20)"
+            return msg("only your monsters in your lanes attack (SK-R20)")
         if c.tapped:
-            return "a down monster cannot attack (SK-R20)"
+            return msg("a down monster cannot attack (SK-R20)")
         if a.get("target_player") is not None:
             if a["target_player"] != 1 - p:
-                return "attack the opposing player"
+                return msg("attack the opposing player (SK-R21)")
             if self._first_turns(s):
-                return "no attack on a player in either player's first turn (SK-R12)"
+                return msg("no attack on a player in either player's first turn (SK-R12)")
             opp_lane = facing(where[1])
             if s.zones[f"{1 - p}.{opp_lane}"] and not self.has_kw(s, u, FLYING):
-                return "an opposing monster in the facing lane blocks attacks on the player (SK-R21)"
+                return msg("an opposing monster in the facing lane blocks attacks on the player (SK-R21)")
             return None
         t = a.get("target")
         tc = s.cards.get(t)
         tw = LANE_ZONES.get(tc.zone) if tc is not None and tc.host is None else None
         if tw is None or tw[0] != 1 - p:
-            return "attack an opposing monster in a lane, or the opposing player (SK-R23)"
+            return msg("attack an opposing monster in a lane, or the opposing player (SK-R23)")
         dist = abs(LANE_POS[facing(where[1])] - LANE_POS[tw[1]])
         if dist and self.has_kw(s, t, STEALTH):
-            return f"{self.name(s, t)} has {STEALTH}: only the monster facing it can attack it (SK-D10)"
+            return msg("{card} has {keyword}: only the monster facing it can attack it (SK-D10)",
+                       card=self.card_ref(s, t, p), keyword=self.rs.word("keyword." + STEALTH))
         if dist > 1 and not self.has_kw(s, u, REACH):
-            return "a monster attacks the facing lane or a lane next to it; left and right are not adjacent (SK-R23)"
+            return msg("a monster attacks the facing lane or a lane next to it; left and right are not adjacent (SK-R23)")
         return None
 
     def do_attack(self, s, a):
@@ -495,17 +500,18 @@ class Senkai(EffectsMixin, Controller):
         if a.get("target_player") is not None:
             opp = 1 - p
             walls = s.zones[f"{opp}.walls"]
-            self.log(s, f"{self.name(s, u)} attacks P{opp + 1}", kind="attack", card=u)
+            self.log(s, msg("{card} attacks P{n} (SK-R21)", card=self.card_ref(s, u, "all"), n=opp + 1),
+                     kind="attack", card=u)
             if not walls:
-                self.win(s, p, f"P{opp + 1} has no walls left and is attacked (SK-R22)")
+                self.win(s, p, msg("P{n} has no walls left and is attacked (SK-R22)", n=opp + 1))
                 return
             n = min(2 if self.has_kw(s, u, SIEGE) else 1, len(walls))
             if n >= len(walls):
                 for w in list(walls):
                     self.break_wall(s, w)
             else:
-                self.ask(s, p, "break_wall", f"Choose {n} of P{opp + 1}'s walls to break",
-                         public_prompt=f"P{p + 1} chooses a wall to break", left=n, attacker=u)
+                self.ask(s, p, "break_wall", msg("Choose {count} of P{n}'s walls to break (SK-R21)", count=n, n=opp + 1),
+                         public_prompt=msg("P{n} chooses a wall to break (SK-R21)", n=p + 1), left=n, attacker=u)
             self.fire(s, u, "attack")
             return
         t = a["target"]
@@ -513,11 +519,13 @@ class Senkai(EffectsMixin, Controller):
         if self.has_kw(s, t, STURDY):
             dmg = max(0, dmg - 1)
         self._add_damage(s, t, dmg)
-        self.log(s, f"{self.name(s, u)} attacks {self.name(s, t)}: {dmg} damage", kind="attack", card=u, target=t)
+        self.log(s, msg("{card} attacks {target}: {damage} damage (SK-R23)", card=self.card_ref(s, u, "all"),
+                        target=self.card_ref(s, t, "all"), damage=dmg), kind="attack", card=u, target=t)
         if self.has_kw(s, t, COUNTER):   # text beats the one-way rule (SK-R30 over SK-R23)
             back = self.stat(s, t, "ap")
             self._add_damage(s, u, back)
-            self.log(s, f"{self.name(s, t)} strikes back ({COUNTER}): {back} damage")
+            self.log(s, msg("{card} strikes back ({keyword}): {damage} damage (SK-R30)", card=self.card_ref(s, t, "all"),
+                            keyword=self.rs.word("keyword." + COUNTER), damage=back))
         self.check_destroyed(s)
         self.fire(s, u, "attack")
 
@@ -529,15 +537,16 @@ class Senkai(EffectsMixin, Controller):
     def break_wall(self, s, w):
         """Break a wall: it turns face up, then goes to its owner's discard (SK-R21, SK-D3)."""
         self.flip(s, w, True)
-        self.log(s, f"P{s.cards[w].owner + 1}'s wall breaks: {self.name(s, w)}", kind="wall", card=w)
+        self.log(s, msg("P{n}'s wall breaks: {card} (SK-R21)", n=s.cards[w].owner + 1, card=self.card_ref(s, w, "all")),
+                 kind="wall", card=w)
         self.move(s, w, f"{s.cards[w].owner}.discard")
 
     def check_break_wall(self, s, a):
         if not s.pending or s.pending[0]["kind"] != "break_wall" or s.pending[0]["player"] != a.player:
-            return "no wall is waiting to be broken"
+            return msg("no wall is waiting to be broken")
         w = a["target"]
         if w not in s.zones[f"{1 - a.player}.walls"]:
-            return "choose one of the attacked player's walls (SK-R21)"
+            return msg("choose one of the attacked player's walls (SK-R21)")
         return None
 
     def do_break_wall(self, s, a):
@@ -559,17 +568,18 @@ class Senkai(EffectsMixin, Controller):
         u = a["card"]
         c = s.cards.get(u)
         if c is None or c.zone not in USE_KEYS[p] or c.host:
-            return "use abilities of your cards in your lanes or mana zone (SK-R19)"
+            return msg("use abilities of your cards in your lanes or mana zone (SK-R19)")
         if c.cid not in self._activated:
-            return "that card has no ability to use"
+            return msg("that card has no ability to use (SK-R19)")
         if c.tapped:
-            return "a down card cannot be downed (SK-R32)"
+            return msg("a down card cannot be downed (SK-R32)")
         return None
 
     def do_use(self, s, a):
         u = a["card"]
         self.tap(s, u)
-        self.log(s, f"P{a.player + 1} downs {self.name(s, u)} to use its ability", kind="use", card=u)
+        self.log(s, msg("P{n} downs {card} to use its ability (SK-R19)", n=a.player + 1, card=self.card_ref(s, u, "all")),
+                 kind="use", card=u)
         self.fire(s, u, "activate")
         self.check_destroyed(s)
 
@@ -597,15 +607,15 @@ class Senkai(EffectsMixin, Controller):
             return
         q = 1 - s.active
         if self.usable_abilities(s, q):
-            self.ask(s, q, "respond", str(msg("Use an ability (ダウンする：…) now, or pass (SK-D8)")),
-                     public_prompt=str(msg("P{n} may use an ability (SK-D8)", n=q + 1)))
+            self.ask(s, q, "respond", msg("Use an ability ({tap}: …) now, or pass (SK-D8)", tap=self.rs.word("tap")),
+                     public_prompt=msg("P{n} may use an ability (SK-D8)", n=q + 1))
 
     def check_pass(self, s, a):
-        return None if self._responding(s, a.player) else "nothing to pass: no ability window is open (SK-D8)"
+        return None if self._responding(s, a.player) else msg("nothing to pass: no ability window is open (SK-D8)")
 
     def do_pass(self, s, a):
         s.pending.pop(0)
-        self.log(s, str(msg("P{n} passes (no ability now)", n=a.player + 1)))
+        self.log(s, msg("P{n} passes (no ability now)", n=a.player + 1))
 
     # --- turn flow -------------------------------------------------------------------------------
     def check_end_phase(self, s, a):
@@ -614,7 +624,7 @@ class Senkai(EffectsMixin, Controller):
     def do_end_phase(self, s, a):
         p = a.player
         s.phase = "end"
-        self.log(s, f"P{p + 1} ends the main phase", kind="phase", phase="end")
+        self.log(s, msg("P{n} ends the main phase (SK-R13)", n=p + 1), kind="phase", phase="end")
         # End-of-turn effects of the turn player's cards (SK-R13, SK-D13).
         for key in USE_KEYS[p]:
             for u in list(s.zones[key]):
@@ -640,7 +650,7 @@ class Senkai(EffectsMixin, Controller):
                 s.phase = "draw"
             elif s.phase == "draw":
                 if not self.draw(s, s.active, 1):        # SK-R9
-                    self.log(s, f"P{s.active + 1} has no card to draw (SK-R9)")
+                    self.log(s, msg("P{n} has no card to draw (SK-R9)", n=s.active + 1))
                 s.phase = "set"
             elif s.phase == "set":
                 p = s.active
@@ -650,10 +660,11 @@ class Senkai(EffectsMixin, Controller):
                 for _ in range(min(n, len(pile))):       # SK-R10
                     placed.append(self.move(s, pile[-1], f"{p}.mana", face_up=True).uid)
                 if placed:
-                    self.log(s, f"P{p + 1} sets {', '.join(self.name(s, u) for u in placed)}", kind="set")
+                    self.log(s, msg("P{n} sets {cards} (SK-R10)", n=p + 1,
+                                    cards=tuple(self.card_ref(s, u, "all") for u in placed)), kind="set")
                 s.phase = "main"
                 s.data[WINDOW] = True    # the other player may use abilities before the turn player acts (SK-D8)
-                self.log(s, f"P{p + 1}'s main phase (turn {s.turn})", kind="phase", phase="main")
+                self.log(s, msg("P{n}'s main phase (turn {turn})", n=p + 1, turn=s.turn), kind="phase", phase="main")
             else:
                 return
 
@@ -664,12 +675,12 @@ class Senkai(EffectsMixin, Controller):
                     s.cards[u].counters.pop("damage", None)
         self.expire_mods(s, "end_of_turn")
         if not s.zones["0.deck"] and not s.zones["1.deck"]:
-            self.win(s, None, "both main decks are empty at the end of the turn (SK-R27)")
+            self.win(s, None, msg("both main decks are empty at the end of the turn (SK-R27)"))
             return
         s.active = 1 - s.active
         s.turn += 1
         s.phase = "up"
-        self.log(s, f"Turn {s.turn}: P{s.active + 1}", kind="turn")
+        self.log(s, msg("Turn {turn}: P{n}", turn=s.turn, n=s.active + 1), kind="turn")
 
     # --- table helpers ------------------------------------------------------------------------------
     def drop_action(self, s, player, uid, zone, target):
@@ -703,25 +714,33 @@ class Senkai(EffectsMixin, Controller):
     def describe(self, s, a, viewer=None):
         k = a.kind
         if k == "play" and a.get("to"):
-            return f"summon {self.card_label(s, a['card'], viewer)} into {LANE_WORDS.get(a['to'].partition('.')[2], a['to'])}"
+            lane = a["to"].partition(".")[2]
+            return msg("summon {card} into {lane}", card=self.card_ref(s, a["card"], viewer),
+                       lane=LANE_WORDS[lane] if lane in LANE_WORDS else self.zone_label(a["to"]))
         if k == "play" and a.get("target") is not None:
-            return f"attach {self.card_label(s, a['card'], viewer)} to {self.card_label(s, a['target'], viewer)}"
+            return msg("attach {card} to {target}", card=self.card_ref(s, a["card"], viewer),
+                       target=self.card_ref(s, a["target"], viewer))
+        if k == "play":
+            return msg("cast {card}", card=self.card_ref(s, a["card"], viewer))
         if k == "attack" and a.get("target_player") is not None:
-            return f"{self.card_label(s, a['card'], viewer)} attacks P{a['target_player'] + 1}"
+            return msg("{card} attacks P{n}", card=self.card_ref(s, a["card"], viewer), n=a["target_player"] + 1)
+        if k == "attack":
+            return msg("{card} attacks {target}", card=self.card_ref(s, a["card"], viewer),
+                       target=self.card_ref(s, a["target"], viewer))
         if k == "pay":
-            return f"down {self.card_label(s, a['card'], viewer)}"
+            return msg("down {card}", card=self.card_ref(s, a["card"], viewer))
         if k == "pay_auto":
-            return "pay automatically"
+            return msg("pay automatically")
         if k == "cancel":
-            return "take the card back"
+            return msg("take the card back")
         if k == "break_wall":
-            return "break this wall"
+            return msg("break this wall")
         if k == "use":
-            return f"down {self.card_label(s, a['card'], viewer)}: use its ability"
+            return msg("down {card}: use its ability", card=self.card_ref(s, a["card"], viewer))
         if k == "pass":
-            return str(msg("pass (no ability now)"))
+            return msg("pass (no ability now)")
         if k == "end_phase":
-            return "end the turn (エンドフェイズ)"
+            return msg("end the turn ({phase})", phase=self.rs.phase_term("end"))
         return super().describe(s, a, viewer)
 
     def public(self, s, viewer):
@@ -730,16 +749,16 @@ class Senkai(EffectsMixin, Controller):
             mana = s.zones[f"{p}.mana"]
             up = sum(1 for u in mana if not s.cards[u].tapped)
             players.append({
-                "ウォール": len(s.zones[f"{p}.walls"]),
-                "魔力 (アップ/全部)": f"{up}/{len(mana)}",
-                "手札": len(s.zones[f"{p}.hand"]),
-                "メインデッキ": len(s.zones[f"{p}.deck"]),
-                "魔力デッキ": len(s.zones[f"{p}.mana_deck"]),
-                "捨て札": len(s.zones[f"{p}.discard"]),
+                self.rs.word("value.walls"): len(s.zones[f"{p}.walls"]),
+                self.rs.word("value.mana"): f"{up}/{len(mana)}",
+                self.rs.zones["hand"].term: len(s.zones[f"{p}.hand"]),
+                self.rs.zones["deck"].term: len(s.zones[f"{p}.deck"]),
+                self.rs.zones["mana_deck"].term: len(s.zones[f"{p}.mana_deck"]),
+                self.rs.zones["discard"].term: len(s.zones[f"{p}.discard"]),
+                self.rs.word("value.order"): self.rs.word("value.first" if p == s.first else "value.second"),
             })
-            players[p]["順番"] = "先攻" if p == s.first else "後攻"
         badges = {}   # current AP/HP are in the view's card stats (live_stats), drawn by the table
-        shared = {"ターン": s.turn}   # the phase is on the phase bar
+        shared = {}   # the turn is on the top bar already, the phase on the phase bar
         if s.turn <= 2:
-            shared["プレイヤーへの攻撃"] = "不可 (1ターン目)"
+            shared[self.rs.word("value.player_attacks")] = self.rs.word("value.not_yet")   # SK-R12
         return {"players": players, "shared": shared, "badges": badges}

@@ -8,6 +8,7 @@ import pytest
 from tabletop.engine import Action, DataError, DataErrors, Game, IllegalAction
 from tabletop.engine.ruleset import deck_from_data, load_ruleset
 from tabletop.engine.yamlio import load_yaml
+from tabletop.i18n import render
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "rulesets" / "fourdeck" / "scenarios"
@@ -102,7 +103,7 @@ def test_fd_r2_four_decks_of_8_4_2_2_by_cost(tmp_path):
     wrong_cost = SILVER.replace("k_smith: 1", "b_bear: 1")
     assert "(FD-R2)" in deck_problems(tmp_path, wrong_cost)
     merchant_in_lv1 = SILVER.replace("k_smith: 1", "n_merchant: 1")
-    assert "goes in the レベル2山札" in deck_problems(tmp_path, merchant_in_lv1)
+    assert "goes in the Level 2 deck, not the Level 1 deck (FD-R2)" in deck_problems(tmp_path, merchant_in_lv1)
     g = new_game_in_play()
     for p in (0, 1):
         sizes = [len(g.state.zones[f"{p}.{d}"]) for d in ("lv1", "lv2", "lv3", "spell")]
@@ -191,8 +192,9 @@ def test_fd_r9_partners_are_chosen_hidden_then_revealed_together():
     assert g.to_act == 1 and g.state.zones["0.field"] == []
     p2_view = g.view(1)
     assert "k_squire" not in repr(p2_view.pending) and "見習い騎士" not in repr(p2_view.pending)
-    assert not any("見習い騎士" in e.text_for(1) for e in g.state.log)
-    assert any("見習い騎士" in e.text_for(0) for e in g.state.log)
+    for lang, name in (("ja", "見習い騎士"), ("en", "Squire Knight")):      # hidden in either language
+        assert not any(name in render(e.text_for(1), lang) for e in g.state.log)
+        assert any(name in render(e.text_for(0), lang) for e in g.state.log)
     assert not any(cv.cid == "k_squire" for z in p2_view.zones.values() for cv in z)
     assert "見習い騎士" in repr(g.view(0).pending)          # P1 still sees their own choice
     act(g, "choose_partner", choice=g.state.cards[g.state.zones["1.lv1"][0]].cid)
@@ -262,14 +264,14 @@ def test_fd_r15_used_spell_is_destroyed_to_graveyard():
 def test_fd_r16_rebellion_at_field_cost_8():
     g = scenario("03_rebellion.yaml")
     act(g, "attack", card=uid(g, "b_bear"), target_zone="1.lv2")
-    assert g.outcome().winner == 0 and "反乱" in g.outcome().reason
+    assert g.outcome().winner == 0 and "反乱" in render(g.outcome().reason, "ja")
 
 
 def test_fd_r17_ruin_at_field_cost_0():
     g = scenario("07_ruin.yaml")
     act(g, "cast", card=uid(g, "s_banish"))
     act(g, "choose_target", target=uid(g, "k_squire"))
-    assert g.outcome().winner == 0 and "滅亡" in g.outcome().reason
+    assert g.outcome().winner == 0 and "滅亡" in render(g.outcome().reason, "ja")
 
 
 def test_fd_r18_exhaustion_16th_card_may_declare_victory():
@@ -279,7 +281,7 @@ def test_fd_r18_exhaustion_16th_card_may_declare_victory():
     assert g.controller.field_count(g.state) == 16
     assert g.state.pending[0]["kind"] == "claim" and g.to_act == 0
     act(g, "declare_victory")
-    assert g.outcome().winner == 0 and "疲弊" in g.outcome().reason
+    assert g.outcome().winner == 0 and "疲弊" in render(g.outcome().reason, "ja")
 
 
 def test_fd_r19_decline_empty_decks_and_level3_at_zero():
@@ -287,7 +289,7 @@ def test_fd_r19_decline_empty_decks_and_level3_at_zero():
     act(g, "attack", card=uid(g, "b_assassin"), target_zone="1.lv3")
     assert g.outcome() is None and hp(g, 1, "lv3") == 1
     act(g, "attack", card=uid(g, "b_boar"), target_zone="1.lv3")
-    assert g.outcome().winner == 0 and "必衰" in g.outcome().reason
+    assert g.outcome().winner == 0 and "必衰" in render(g.outcome().reason, "ja")
 
 
 def test_fd_r20_card_effect_wins():
@@ -453,7 +455,7 @@ def test_fd_d13_activation_costs_what_the_card_text_says_and_is_allowed_in_the_f
     act(g, "activate", card=cleric)                                        # its text: 1ターンに1回
     act(g, "choose_target", target=uid(g, "k_page"))
     assert not g.state.cards[cleric].tapped                                # no tap: it may still act
-    assert "1ターンに1回" in why(g, "activate", card=cleric)
+    assert "1ターンに1回" in render(why(g, "activate", card=cleric), "ja")
     assert not any(a.kind == "activate" for a in g.legal_actions())
 
 
@@ -602,11 +604,13 @@ def test_fd_d23_keywords_double_attack_and_unbreakable(tmp_path):
 def test_fd_public_shows_deck_hp_counts_and_field_costs():
     g = new_game_in_play()
     pub = g.view(0).public
-    assert pub["zones"]["0.lv1"] == "HP 6/6 · 7枚" and pub["zones"]["1.lv3"] == "HP 14/14 · 2枚"
-    assert pub["players"][0]["場のコスト"] == "1 / 8"
-    assert pub["players"][1]["場のコスト"] == "1 / 8"
+    assert pub["zones"]["0.lv1"] == "HP 6/6 · 7 cards" and pub["zones"]["1.lv3"] == "HP 14/14 · 2 cards"
+    assert render(pub["zones"]["0.lv1"], "ja") == "HP 6/6 · 7枚"
+    for p in (0, 1):   # the panel's words in either language
+        assert pub["players"][p]["Field cost"] == "1 / 8"
+        assert {render(k, "ja"): v for k, v in pub["players"][p].items()}["場のコスト"] == "1 / 8"
     partner = g.state.zones["0.field"][0]
-    assert pub["badges"][partner] == ["パートナー"]
+    assert pub["badges"][partner] == ["partner"] and render(pub["badges"][partner][0], "ja") == "パートナー"
 
 
 def test_fd_illegal_actions_change_nothing():

@@ -14,6 +14,7 @@ from tabletop.engine import Action, Game  # noqa: E402
 from tabletop.engine.effects import OPS, is_manual  # noqa: E402
 from tabletop.engine.errors import DataError, DataErrors  # noqa: E402
 from tabletop.engine.ruleset import deck_from_data, load_ruleset  # noqa: E402
+from tabletop.i18n import render  # noqa: E402
 
 RS = load_ruleset("ijinden")
 SCEN = RS.scenarios_dir
@@ -293,7 +294,7 @@ def test_ij_r16_level_condition_counts_face_down_cards():
     assert ctl(g).level_sum(s, 0) == 4          # 1 + 1 + two face-down cards
     assert why(g, "summon", card=find(g, "b_davinci", "p1.hand"), to="0.battlefield") is None
     assert "IJ-R16" in why(g, "summon", card=find(g, "b_zhuge", "p1.hand"), to="0.battlefield")
-    assert g.view(0).public["players"][0]["レベル合計 Level"] == 4
+    assert {render(k, "ja"): v for k, v in g.view(0).public["players"][0].items()}["レベル合計"] == 4
 
 
 # --- battle ------------------------------------------------------------------------------------
@@ -344,8 +345,8 @@ def test_ij_r19_defender_chooses_the_order(tmp_path):
     assert pending_kind(g) == "resolve" and g.to_act == 1
     assert {a["card"] for a in (dict(x.args) for x in g.legal_actions())} == {tomoe, joan}
     act(g, "resolve", card=joan)
-    fights = [e.text for e in g.state.log if e.text.startswith("バトル解決:")]
-    assert fights[0].startswith("バトル解決: ジャンヌ・ダルク") and fights[1].startswith("バトル解決: 巴御前")
+    fights = [render(e.text, "ja") for e in g.state.log if render(e.text, "ja").startswith("バトル解決ステップ：")]
+    assert fights[0].startswith("バトル解決ステップ：ジャンヌ・ダルク") and fights[1].startswith("バトル解決ステップ：巴御前")
     answer_feats(g)
     assert g.state.phase == "main" and g.state.data["battle"] is None   # the last one resolved by itself
 
@@ -422,7 +423,7 @@ def test_ij_r25_destroy_puts_into_graveyard(tmp_path):
     act(g, "summon", card=find(g, "r_nobunaga", "p1.hand"), to="0.battlefield")
     choose(g, g.state.zones["1.battlefield"][0])
     assert "r_tomoe" in cids(g, "p2.graveyard")
-    assert any("破壊" in e.text for e in g.state.log[-3:])
+    assert any("破壊" in render(e.text, "ja") for e in g.state.log[-3:])
 
 
 def test_ij_r25_when_destroyed_fires_before_the_graveyard(tmp_path):
@@ -547,7 +548,7 @@ def test_ij_r31_double_pressure_with_one_blocker_cannot_be_declared(tmp_path):
     act(g, "end_phase")
     act(g, "block", card=him, target=nob)
     reason = why(g, "done_blocking")
-    assert reason and "ダブルプレッシャー" in reason and "IJ-D10" in reason
+    assert reason and "ダブルプレッシャー" in render(reason, "ja") and "IJ-D10" in reason
     assert not any(a.kind == "done_blocking" for a in g.legal_actions())
     act(g, "unblock", card=him)                       # take it back off, then leave 信長 unblocked
     act(g, "done_blocking")
@@ -573,7 +574,7 @@ def test_ij_r31_blockers_falling_below_two_before_resolution(tmp_path):
     act(g, "feat")
     act(g, "choose_target", target=g1)
     answer_feats(g)
-    assert g.outcome().winner == 0 and "信長" in g.outcome().reason
+    assert g.outcome().winner == 0 and "信長" in render(g.outcome().reason, "ja")
 
 
 def test_ij_r32_power_attack_block_bonuses(tmp_path):
@@ -585,7 +586,8 @@ def test_ij_r32_power_attack_block_bonuses(tmp_path):
     assert c.power(s, mus, "attack") == 6000            # + アタック+2000 while an attacker
     assert c.power(s, joan) == 2000 and c.power(s, joan, "block") == 4000
     act(g, "attack", card=mus)
-    assert g.view(0).public["badges"][mus][0] == "パワー 6000"
+    badge = g.view(0).public["badges"][mus][0]
+    assert badge == "Power 6000" and render(badge, "ja") == "パワー 6000"
 
 
 # --- optional rules ----------------------------------------------------------------------------
@@ -640,7 +642,8 @@ def test_ij_r35_side_deck_swaps_between_games():
     assert s.phase == "sideboard" and g.to_act == 0
     assert "IJ-R4" in why(g, "side_out", cid="r_stone")                     # the deck would drop below 40
     act(g, "side_in", cid="g_nightingale")
-    assert "ナイチンゲール" in g.view(0).log[-1] and "ナイチンゲール" not in g.view(1).log[-1]
+    for lang, name in (("ja", "ナイチンゲール"), ("en", "Nightingale")):   # the side deck is private in either language
+        assert name in render(g.view(0).log[-1], lang) and name not in render(g.view(1).log[-1], lang)
     assert len(s.zones["0.deck"]) == 41 and len(s.zones["0.side"]) == 6
     act(g, "side_out", cid="r_hiya")
     assert len(s.zones["0.deck"]) == 40 and "r_hiya" in cids(g, "p1.side")
@@ -734,8 +737,9 @@ def test_ij_d5_guardians_seen_by_nobody_mana_by_owner(tmp_path):
     act(g, "block", card=g.state.zones["1.guardians"][1], target=g.state.zones["0.battlefield"][1])
     act(g, "done_blocking")
     for viewer in (0, 1):
-        text = " ".join(g.view(viewer).log)
-        assert "卑弥呼" not in text and "天文の書" not in text
+        for lang in ("en", "ja"):
+            text = " ".join(render(x, lang) for x in g.view(viewer).log)
+            assert "卑弥呼" not in text and "Himiko" not in text and "天文の書" not in text and "Book of the Heavens" not in text
     assert RS.zones["guardians"].facedown_seen_by == "nobody"
     assert RS.zones["mana"].facedown_seen_by == "owner"
 
@@ -811,7 +815,8 @@ def test_ij_d11_ijin_guardian_fights_with_its_bonuses(tmp_path):
     act(g, "end_phase")
     act(g, "block", card=joan, target=mus)
     act(g, "done_blocking")
-    assert "5000 vs ジャンヌ・ダルク 5000" in " ".join(e.text for e in g.state.log)
+    assert "5000 vs Joan of Arc 5000" in " ".join(e.text for e in g.state.log)
+    assert "5000 対 ジャンヌ・ダルク 5000" in " ".join(render(e.text, "ja") for e in g.state.log)
     assert mus in g.state.zones["0.graveyard"] and joan in g.state.zones["1.graveyard"]
 
 
@@ -910,7 +915,7 @@ def test_ij_d21_rights_are_zero_outside_the_own_turn():
     g = Game.new("ijinden", seed=15)
     other = 1 - g.state.active
     assert g.state.players[other]["placement"] == 0 and g.state.players[other]["summon"] == 0
-    assert g.view(0).public["players"][other]["配置権 Placement"] == 0
+    assert {render(k, "ja"): v for k, v in g.view(0).public["players"][other].items()}["配置権"] == 0
 
 
 # --- data, automation, whole games -------------------------------------------------------------

@@ -14,6 +14,7 @@ from tabletop.engine import Action, Game  # noqa: E402
 from tabletop.engine.effects import is_manual  # noqa: E402
 from tabletop.engine.errors import DataError, DataErrors  # noqa: E402
 from tabletop.engine.ruleset import deck_from_data, load_ruleset  # noqa: E402
+from tabletop.i18n import render  # noqa: E402
 
 RS = load_ruleset("senkai")
 SCEN = RS.scenarios_dir
@@ -326,7 +327,7 @@ def test_sk_r21_player_attack_needs_empty_facing_lane_attacker_picks_wall(tmp_pa
     assert {a["target"] for a in g.legal_actions()} == set(walls)
     ev = act(g, "break_wall", target=chosen)
     assert chosen in g.state.zones["1.discard"] and g.state.cards[chosen].face_up
-    assert any("海坊主" in e.text for e in ev)          # turned face up: everyone reads it
+    assert any("海坊主" in render(e.text, "ja") and "Umibouzu" in e.text for e in ev)   # turned face up: everyone reads it
     assert len(g.state.zones["1.walls"]) == 2
 
 
@@ -575,7 +576,8 @@ def test_sk_d10_keywords(tmp_path):
     g = Game.from_scenario(SCEN / "02_lanes_and_reach.yaml")
     assert why(g, "attack", card=at(g, "p1.lane_right"), target=at(g, "p2.lane_right")) is None   # 長射程
     g = game(tmp_path, {"p1.lane_left": ["enga_yamainu"], "p2.lane_center": ["nureonna"]})
-    assert "隠密" in why(g, "attack", card=at(g, "p1.lane_left"), target=at(g, "p2.lane_center"))
+    reason = why(g, "attack", card=at(g, "p1.lane_left"), target=at(g, "p2.lane_center"))
+    assert "SK-D10" in reason and "隠密" in render(reason, "ja") and "Stealth" in reason
     g = game(tmp_path, {"p1.lane_center": ["inoshishi_musha"], "p2.lane_center": ["umibouzu"]})
     act(g, "attack", card=at(g, "p1.lane_center"), target=at(g, "p2.lane_center"))
     assert g.state.cards[at(g, "p2.lane_center")].counters["damage"] == 2            # 堅牢

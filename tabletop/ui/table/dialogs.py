@@ -139,7 +139,7 @@ class Dialogs:
             other = 1 - me
             self.confirm(t("Offer a draw"), t("Player {n}: Player {m} offers a draw. Accept?", n=other + 1, m=me + 1),
                          [(t("Accept"), lambda: ending.answer_draw(sc, other, True)),
-                          (t("Decline"), lambda: ending.answer_draw(sc, other, False))])
+                          (t("Decline the draw"), lambda: ending.answer_draw(sc, other, False))])
 
     def close_dialog(self) -> None:
         if self.dialog:
