@@ -134,6 +134,8 @@ class Actions:
         if self.targeting:
             return self.pointed(self.targeting[1])
         sc = self.scene
+        if sc.hint.shown is not None:
+            return sc.hint.lit()
         hov = sc.hover_key
         if hov is not None and hov in sc.actor_lit:
             z, c, p = self.pointed(self.moves_from(hov))

@@ -66,7 +66,8 @@ class Hud:
     def commands(self) -> dict:
         """Return {widget name: what its press does} for the side panel's fixed buttons."""
         a = self.scene.actions
-        return {"end": a.end, "undo": a.undo, "manual": a.toggle_manual, "menu": self.scene.dialogs.open_game_menu}
+        return {"end": a.end, "undo": a.undo, "manual": a.toggle_manual, "menu": self.scene.dialogs.open_game_menu,
+                "hint": self.scene.hint.ask}
 
     # --- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -100,10 +101,15 @@ class Hud:
         y += ph + 4
         ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
         y += 44
-        bw = (iw - 8) // 3
+        hint = self.scene.hint.offered()          # practice against a bot: a fourth button, Hint
+        n = 4 if hint else 3
+        bw = (iw - 4 * (n - 1)) // n
         ui["undo"] = ExplainedButton(pygame.Rect(4, y, bw, 30), t("Undo"), m, container=side)
         ui["manual"] = UIButton(pygame.Rect(8 + bw, y, bw, 30), t("Manual"), m, container=side)
         ui["menu"] = UIButton(pygame.Rect(12 + 2 * bw, y, bw, 30), t("Menu"), m, container=side)
+        if hint:
+            ui["hint"] = UIButton(pygame.Rect(16 + 3 * bw, y, bw, 30), t("Hint"), m, container=side,
+                                  tool_tip_text=t("What would the normal bot do here? (changes nothing)"))
         ui["actions"] = []
         self.ui = ui
         self.widgets = [side]
@@ -187,6 +193,8 @@ class Hud:
             self._undo_tip = tip
             self.ui["undo"].set_tooltip(tip, delay=0.4)
         self.ui["manual"].set_text(("● " if sc.manual_mode else "") + t("Manual"))
+        if "hint" in self.ui:
+            (self.ui["hint"].enable if sc.hint.available() else self.ui["hint"].disable)()
         self.build_action_buttons()
 
     def prompt_html(self) -> str:

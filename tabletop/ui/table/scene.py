@@ -20,6 +20,7 @@ from .dialogs import Dialogs
 from .hud import Hud
 from .pointer import Pointer
 from .choice import CardChoice
+from .hint import Hint
 from .pacing import Pacing
 from .preview import HOVER_S, Preview
 from .record import GameRecord
@@ -66,6 +67,7 @@ class TableScene(Scene):
         self.board = Board(self)         # the cloth, zones, cards, lit targets, coin
         self.preview = Preview(self)     # the hovered card, large
         self.choice = CardChoice(self)   # a pending choice of cards, as faces to click
+        self.hint = Hint(self)           # practice: what the normal bot would do here, lit
         self.hud = Hud(self)             # top bar, side panel, status line
         self.windows = GuideWindows(self)  # the briefing and the rules (the game waits while open)
         self.pacing = Pacing(self)       # fights, checks, damage and bot moves shown long enough to follow
@@ -123,6 +125,7 @@ class TableScene(Scene):
         self.view = self.game.view(self.viewer) if self.replay is None else self.replay.view()
         self.zones, self.spots = layout.place(self)
         self.legal = self.actions.candidates() if self.replay is None else []
+        self.hint.clear()
         self.choice.refresh()
         self.answer_lit = self.actions.pointed([a for a in self.actions.answers() if a.get("card") is None])
         self.actor_lit = self.actions.actors()
