@@ -11,12 +11,8 @@ from __future__ import annotations
 
 import math
 
-from tabletop.engine.ruleset import load_ruleset
-
 from .base import is_end
-from .determinize import game_from_view
-from .reasons import known_ids
-from .greedy import STALL_MOVES, GreedyBot, position_key, score_actions
+from .greedy import STALL_MOVES, GreedyBot, position_key
 
 TEMPERATURE = 0.7   # evaluation points: a move this much worse is played e (2.7) times less often
 BLUNDER = 4.0       # a move this much worse than the best is never chosen
@@ -29,15 +25,7 @@ class CasualBot(GreedyBot):
     name = "casual"
 
     def decide(self, view, legal):
-        if view.turn != self._turn:
-            self._turn, self._moves, self._seen = view.turn, 0, set()
-        self._moves += 1
-        rs = load_ruleset(view.ruleset)
-        g = game_from_view(view, self.rng, rs)
-        known = set(view.cards)
-        self._known = known_ids(view)
-        self._seen.add(position_key(g, known))
-        scored = score_actions(g, legal, self.player, DEPTH)
+        g, scored, known = self.scored(view, legal, DEPTH)
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
         fresh = [e for e in scored if position_key(e[2], known) not in self._seen]

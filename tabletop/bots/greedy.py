@@ -122,7 +122,9 @@ class GreedyBot(Bot):
         self._seen: set = set()
         self._known: set = set()
 
-    def decide(self, view, legal):
+    def scored(self, view, legal, depth: int = REPLY_DEPTH):
+        """Count the move of this turn, build the bot's game from the view and score every legal action;
+        return (game, [(score, action, game after it)], the card ids the view shows)."""
         if view.turn != self._turn:
             self._turn, self._moves, self._seen = view.turn, 0, set()
         self._moves += 1
@@ -131,7 +133,11 @@ class GreedyBot(Bot):
         known = set(view.cards)
         self._known = known_ids(view)
         self._seen.add(position_key(g, known))
-        scored = score_actions(g, legal, self.player)
+        scored = score_actions(g, legal, self.player, depth)
+        return g, scored, known
+
+    def decide(self, view, legal):
+        g, scored, known = self.scored(view, legal)
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
         score, action, g2 = pick(scored, self.rng, prefer_end=self._moves > STALL_MOVES, seen=self._seen, known=known)

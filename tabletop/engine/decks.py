@@ -12,9 +12,7 @@ docs/decks.md for the format. User decks are deck YAML files in the user's confi
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import sys
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +20,7 @@ from pathlib import Path
 import yaml
 
 from .atomic import write_atomic
+from .userdirs import config_dir
 from .errors import DataError, DataErrors, TabletopError
 from .msg import Msg, msg
 from .ruleset import DeckList, Ruleset, deck_from_data, deck_rule_problems, load_deck
@@ -421,18 +420,6 @@ def read_text_file(path) -> str:
 
 
 # --- the user's decks ---------------------------------------------------------------------------
-def config_dir() -> Path:
-    """Return the user's config folder (the same as the window's settings; see tabletop/ui/settings.py).
-
-    TABLETOP_CONFIG if set, else %APPDATA%/tabletop on Windows, else $XDG_CONFIG_HOME/tabletop
-    or ~/.config/tabletop.
-    """
-    if os.environ.get("TABLETOP_CONFIG"):
-        return Path(os.environ["TABLETOP_CONFIG"])
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "tabletop"
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "tabletop"
 
 
 def user_decks_dir(ruleset_id: str) -> Path:

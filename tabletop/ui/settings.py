@@ -7,22 +7,14 @@ replaced on the next save): settings are never worth a crash.
 from __future__ import annotations
 
 import json
-import os
 import sys
-from pathlib import Path
 
 DEFAULTS = {"size": [1600, 900], "anim": 1.0, "language": "en", "bot_delay": 0.6}   # language: see load()
 SIZES = ["1280x720", "1600x900", "1920x1080"]
 ANIM = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 
 
-def config_dir() -> Path:
-    if os.environ.get("TABLETOP_CONFIG"):
-        return Path(os.environ["TABLETOP_CONFIG"])
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "tabletop"
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "tabletop"
+from tabletop.engine.userdirs import config_dir  # noqa: E402 - one config folder for settings and decks
 
 
 def load() -> dict:
