@@ -5,31 +5,19 @@ bots sum them and name the biggest changes in their reasons; see tabletop/bots/e
 """
 from __future__ import annotations
 
+import math
 
-# Weights of the evaluation. A side card is a life; a declared spell card always falls in the end
-# (time or durability) and then hands its owner's opponent a side card (DM-D8, DM-D24), so an active
-# spell card is mostly a debt, the bigger the closer it is to falling. Decks run out (DM-D5): every
-# card a player's own effects take from the deck is a turn less before they lose, so a deck card
-# weighs about as much as a familiar (measured: at 0.5 per card greedy summoned its dolls from the
-# deck and lost the deck race as often as one game in four).
-# HP above the printed HP (DM-R1: no maximum) counts a quarter: with abilities usable as often as they
-# are paid (DM-D14), full-value overhealing made greedy throw its whole hand away for 東風谷早苗's 60 HP
-# a card, turn after turn, never declare a spell card, and a third of greedy-vs-greedy games end by an
-# empty deck (DM-R13) instead of a main character at 0 HP (DM-R11).
-# Measured (greedy vs greedy, 16 seeded games, DM-D14 as implemented now): 9 end by HP, 7 by the deck
-# race; overhealing worth nothing made it 4 of 16 by HP, worth full up to 100 over the printed HP 5.
-# Tried and dropped: valuing a spell card's expected damage over its time limit (greedy declared
-# spell cards as shields and the games ran into the deck race: 5 of 16 by HP), HP weighed 3x, the
-# familiars' HP as a soak (all 20 of 20 to the deck race).
-EVAL_W = {"spell_debt": 0.5, "spell_close": 0.5, "spell_atk": 50.0, "spell_base": 1.0,
-          "deck": 3.0, "deck_urgent": 15.0, "hp": 60.0, "overheal": 0.25, "power": 0.8, "power_cap": 8,
-          "hand": 0.3, "fam": 1.0, "sides": [0.0, 0.0, 8.0, 16.0, 24.0, 32.0, 40.0]}
+EVAL_W = {"hp": 60.0, "opp_hp": 1.0, "overheal": 0.25, "soak": 0.5, "soak_cap": 400.0, "fam": 0.5,
+          "tempo": 0.5, "tempo_turns": 6.0, "spell_turns": 1.0,
+          "side_step": 3.0, "side_last": 6.0, "spell_debt": 0.6, "spell_close": 0.4,
+          "deck": 2.0, "deck_urgent": 20.0, "power": 0.4,
+          "hand": 0.3, "hand_spell": 1.0, "hand_power": 0.2, "hand_keep": 6, "hand_extra": 0.2}
 
 
-def _side_cost(n: int) -> float:
-    """Return what n side cards left cost their owner: 1 → 0 is the win, so the last steps weigh most."""
-    t = EVAL_W["sides"]
-    return t[n] if n < len(t) else t[-1] + 3.0 * (n - len(t) + 1)
+def hit_chance(hit: float, eva: float) -> float:
+    """Return the chance that an attack hits (DM-R21, DM-D1): d ≥ 20 always, d ≤ −20 two heads, else one."""
+    d = hit - eva
+    return 1.0 if d >= 20 else (0.25 if d <= -20 else 0.5)
 
 
 def _main_hp(game, s, m) -> tuple[float, float]:
@@ -49,36 +37,120 @@ def _spell_closeness(s, sp) -> float:
     return max(0.0, min(1.0, max(1.0 - hp / 200.0, 1.0 - (time - 1) / 6.0)))
 
 
+def _side_cost(n: int) -> float:
+    """Return what n side cards left cost their owner (0 is the win, DM-R12): each one a step, the
+    last step the dearest."""
+    if n <= 0:
+        return 0.0
+    return EVAL_W["side_last"] + EVAL_W["side_step"] * (n - 1)
+
+
+def _damage(ctl, s, src_hit, atk, guard) -> float:
+    """Return the expected damage of one attack on `guard` (hit chance × attack − defense)."""
+    return hit_chance(src_hit, ctl.stat(s, guard, "eva")) * max(0, atk - ctl.stat(s, guard, "def"))
+
+
+def _attack(ctl, s, p, at_spell: bool) -> tuple[float, float]:
+    """Return (hit, attack) of p's attack this turn: its spell card's, else its normal shot (with the
+    familiars only against a spell card, DM-R22/R23, DM-D3)."""
+    sp = ctl.spell_of(s, p)
+    if sp is not None:
+        return ctl.stat(s, sp, "hit"), ctl.stat(s, sp, "atk")
+    m = ctl.main_of(s, p)
+    return ctl.stat(s, m, "hit"), ctl.normal_attack(s, p, with_familiars=at_spell)
+
+
+def rates(ctl, s, p) -> tuple[float, float, float]:
+    """Return p's expected damage a turn: (on the opponent's main character with p's spell card,
+    with p's normal shot, on the opponent's spell card) — the first two when the opponent has no
+    spell card up (DM-R25, DM-D3), the last when it has (DM-R22, DM-D4)."""
+    m, foe = ctl.main_of(s, p), ctl.main_of(s, 1 - p)
+    if m is None or foe is None:
+        return 0.0, 0.0, 0.0
+    shot = _damage(ctl, s, ctl.stat(s, m, "hit"), ctl.shot_attack(s, m), foe)
+    sp = ctl.spell_of(s, p)
+    spell = _damage(ctl, s, ctl.stat(s, sp, "hit"), ctl.stat(s, sp, "atk"), foe) if sp is not None else shot
+    hit, atk = _attack(ctl, s, p, True)
+    on_spell = _damage(ctl, s, hit, atk, foe) if ctl.spell_of(s, 1 - p) is not None else 0.0
+    return spell, shot, on_spell
+
+
+def spell_life(s, sp, incoming: float) -> float:
+    """Return how many more turns a spell card stands: its time, or fewer if the opponent's attacks
+    wear its durability down first."""
+    c = s.cards[sp]
+    life = float(c.counters.get("time", 0))
+    if incoming > 0:
+        life = min(life, c.counters.get("hp", 0) / incoming)
+    return life
+
+
+def hp_damage(ctl, s, turns: float) -> list[float]:
+    """Return, per player, the damage their attacks should do to the opponent's characters over the
+    next `turns` turns: nothing while the opponent's spell card stands (it takes the attacks,
+    DM-R22), then the player's spell card while it lasts, then the normal shot."""
+    r = [rates(ctl, s, 0), rates(ctl, s, 1)]
+    life = []
+    for p in (0, 1):
+        sp = ctl.spell_of(s, p)
+        life.append(min(turns, spell_life(s, sp, r[1 - p][2])) if sp is not None else 0.0)
+    out = []
+    for p in (0, 1):
+        spell, shot, _ = r[p]
+        mine, shield = life[p], life[1 - p]
+        out.append(spell * max(0.0, mine - shield) + shot * (turns - max(mine, shield)))
+    return out
+
+
+def _hand_value(game, s, who) -> float:
+    """Return what p's hand is worth: a spell card it may still declare, a Power card (one a turn,
+    DM-R18) more than the rest; cards beyond the first `hand_keep` little (they wait for turns)."""
+    w = EVAL_W
+    defs = game.ruleset.cards
+    vals = []
+    for u in s.zones[f"{who}.hand"]:
+        d = defs[s.cards[u].cid]
+        if d.kind == "spell":
+            vals.append(w["hand_spell"])
+        elif d.kind == "point" and d.get("point") == "power":
+            vals.append(w["hand_power"] * (d.get("power") or 1))
+        else:
+            vals.append(w["hand"])
+    vals.sort(reverse=True)
+    keep = w["hand_keep"]
+    return sum(vals[:keep]) + w["hand_extra"] * sum(vals[keep:])
+
+
 def evaluate_position(game, player: int) -> dict:
-    """Return weighted terms of the position for `player`: side cards left (fewer is better: they are
-    the opponent's lives, the last one most), the active spell cards (a debt of one side card to the
-    opponent, larger as time or durability runs out), the deck race (DM-D5: a card drawn or summoned
-    from the deck is a turn less), the main character's HP (printed HP while face down; HP above the
-    printed HP a quarter) and power, familiars and hand."""
+    """Return weighted terms of the position for `player`."""
     s, ctl = game.state, game.controller
     w = EVAL_W
     out = {}
-    decks = [len(s.zones["0.deck"]), len(s.zones["1.deck"])]
+    tempo = hp_damage(ctl, s, w["tempo_turns"])
     for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
         m = ctl.main_of(s, who)
         hp, printed = _main_hp(game, s, m) if m is not None else (0.0, 0.0)
-        fam = sum(w["fam"] + ctl.shot_attack(s, u) / 25 for u in s.zones[f"{who}.familiars"])
-        sp = ctl.spell_of(s, who)
-        n_side = len(s.zones[f"{who}.side"])
-        deck = decks[who]
-        out[f"{side} side cards"] = sign * -_side_cost(n_side)
         hp = min(hp, printed) + w["overheal"] * max(0.0, hp - printed)
-        out[f"{side} HP"] = sign * hp / w["hp"]
-        out[f"{side} power"] = sign * w["power"] * min(ctl.power(s, m) if m is not None else 0, w["power_cap"])
-        out[f"{side} familiars"] = sign * fam
+        k = 1.0 if who == player else w["opp_hp"]
+        out[f"{side} HP"] = sign * k * hp / w["hp"]
+        out[f"{side} power"] = sign * w["power"] * (ctl.power(s, m) if m is not None else 0)
+        fams = s.zones[f"{who}.familiars"]
+        # Familiars take the hits meant for the main character (the defender chooses, DM-R25): the
+        # first few protect it, a wall of them only waits for the deck to run out.
+        soak = sum(min(ctl.hp(s, u), 200) for u in fams)
+        cap = w["soak_cap"]
+        out[f"{side} familiars"] = sign * (w["fam"] * len(fams) + w["soak"] * cap * (1.0 - math.exp(-soak / cap)) / w["hp"])
+        out[f"{side} tempo"] = sign * w["tempo"] * tempo[who] / w["hp"]
+        out[f"{side} side cards"] = sign * -_side_cost(len(s.zones[f"{who}.side"]))
+        sp = ctl.spell_of(s, who)
         if sp is not None:
-            # What falling costs: one side card taken by the opponent, from the opponent's pile.
+            # Every spell card falls in the end (time or durability) and hands the opponent a side card.
             n_opp = len(s.zones[f"{1 - who}.side"])
-            step = _side_cost(n_opp) - _side_cost(n_opp - 1) if n_opp > 1 else 40.0
-            debt = step * (w["spell_debt"] + w["spell_close"] * _spell_closeness(s, sp))
-            out[f"{side} spell card"] = sign * (w["spell_base"] + ctl.stat(s, sp, "atk") / w["spell_atk"] - debt)
+            step = _side_cost(n_opp) - _side_cost(n_opp - 1)
+            out[f"{side} spell card"] = sign * -step * (w["spell_debt"] + w["spell_close"] * _spell_closeness(s, sp))
         else:
             out[f"{side} spell card"] = 0.0
-        out[f"{side} hand"] = sign * w["hand"] * len(s.zones[f"{who}.hand"])
+        out[f"{side} hand"] = sign * _hand_value(game, s, who)
+        deck = len(s.zones[f"{who}.deck"])
         out[f"{side} deck"] = sign * (w["deck"] * deck - w["deck_urgent"] / (deck + 1))
     return out
