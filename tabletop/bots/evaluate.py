@@ -84,6 +84,12 @@ def search_horizon(ruleset, default: int = 1) -> int:
     return int(getattr(eval_module(ruleset), "SEARCH_HORIZON", default))
 
 
+def rollout_filter(ruleset):
+    """Return the eval module's `rollout_actions(game, actions) -> actions` (the moves a search
+    rollout considers: the same moves told apart once), or None to consider every legal move."""
+    return getattr(eval_module(ruleset), "rollout_actions", None)
+
+
 def evaluate(game: Game, player: int) -> float:
     """Return the score of the position for `player`: the sum of its terms."""
     return sum(terms(game, player).values())

@@ -45,33 +45,31 @@ def _side_cost(n: int) -> float:
     return EVAL_W["side_last"] + EVAL_W["side_step"] * (n - 1)
 
 
-def _damage(ctl, s, src_hit, atk, guard) -> float:
-    """Return the expected damage of one attack on `guard` (hit chance × attack − defense)."""
-    return hit_chance(src_hit, ctl.stat(s, guard, "eva")) * max(0, atk - ctl.stat(s, guard, "def"))
-
-
-def _attack(ctl, s, p, at_spell: bool) -> tuple[float, float]:
-    """Return (hit, attack) of p's attack this turn: its spell card's, else its normal shot (with the
-    familiars only against a spell card, DM-R22/R23, DM-D3)."""
-    sp = ctl.spell_of(s, p)
-    if sp is not None:
-        return ctl.stat(s, sp, "hit"), ctl.stat(s, sp, "atk")
-    m = ctl.main_of(s, p)
-    return ctl.stat(s, m, "hit"), ctl.normal_attack(s, p, with_familiars=at_spell)
-
-
 def rates(ctl, s, p) -> tuple[float, float, float]:
     """Return p's expected damage a turn: (on the opponent's main character with p's spell card,
     with p's normal shot, on the opponent's spell card) — the first two when the opponent has no
-    spell card up (DM-R25, DM-D3), the last when it has (DM-R22, DM-D4)."""
+    spell card up (DM-R25, DM-D3), the last when it has (DM-R22/R23, DM-D4: the familiars join a
+    normal shot at a spell card)."""
     m, foe = ctl.main_of(s, p), ctl.main_of(s, 1 - p)
     if m is None or foe is None:
         return 0.0, 0.0, 0.0
-    shot = _damage(ctl, s, ctl.stat(s, m, "hit"), ctl.shot_attack(s, m), foe)
+    eva, guard = ctl.stat(s, foe, "eva"), ctl.stat(s, foe, "def")
+    hit = ctl.stat(s, m, "hit")
+    main_shot = ctl.shot_attack(s, m)
+    shot = hit_chance(hit, eva) * max(0, main_shot - guard)
     sp = ctl.spell_of(s, p)
-    spell = _damage(ctl, s, ctl.stat(s, sp, "hit"), ctl.stat(s, sp, "atk"), foe) if sp is not None else shot
-    hit, atk = _attack(ctl, s, p, True)
-    on_spell = _damage(ctl, s, hit, atk, foe) if ctl.spell_of(s, 1 - p) is not None else 0.0
+    if sp is not None:
+        sp_hit = ctl.stat(s, sp, "hit")
+        spell = hit_chance(sp_hit, eva) * max(0, ctl.stat(s, sp, "atk") - guard)
+    else:
+        spell = shot
+    on_spell = 0.0
+    if ctl.spell_of(s, 1 - p) is not None:
+        if sp is not None:
+            on_spell = spell
+        else:
+            atk = main_shot + sum(ctl.shot_attack(s, u) for u in s.zones[f"{p}.familiars"])
+            on_spell = hit_chance(hit, eva) * max(0, atk - guard)
     return spell, shot, on_spell
 
 
@@ -153,4 +151,35 @@ def evaluate_position(game, player: int) -> dict:
         out[f"{side} hand"] = sign * _hand_value(game, s, who)
         deck = len(s.zones[f"{who}.deck"])
         out[f"{side} deck"] = sign * (w["deck"] * deck - w["deck_urgent"] / (deck + 1))
+    return out
+
+
+_PILES = ("hand", "deck", "side", "discard")
+
+
+def rollout_actions(game, actions: list) -> list:
+    """Return the moves a search rollout scores (bots/search.py): each distinct move once — cards of
+    the same name in a pile are the same card to play, discard or fetch — and Power and Score only
+    onto the main character (a familiar's P or 10 HP rarely decides a turn), so a rollout step
+    costs a few lookups rather than one per card in hand times one per card on the field."""
+    s, ctl = game.state, game.controller
+    cards = s.cards
+    out, seen = [], set()
+    for a in actions:
+        if a.kind in ("power", "score"):
+            t = a.get("target")
+            m = ctl.main_of(s, a.player)
+            if m is not None and t != m:
+                continue
+        key = [a.kind]
+        for k, v in a.args:
+            c = cards.get(v) if isinstance(v, int) and not isinstance(v, bool) else None
+            if c is not None and c.zone.rsplit(".", 1)[-1] in _PILES:
+                key.append((k, c.cid))
+            else:
+                key.append((k, v))
+        key = tuple(key)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
     return out
