@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-EVAL_W = {"hp": 60.0, "opp_hp": 1.0, "overheal": 0.25, "soak": 0.5, "soak_cap": 400.0, "fam": 0.5,
+EVAL_W = {"hp": 60.0, "opp_hp": 1.0, "overheal": 0.1, "soak": 0.5, "soak_cap": 400.0, "fam": 0.5,
           "tempo": 0.5, "tempo_turns": 6.0, "spell_turns": 1.0,
           "side_step": 3.0, "side_last": 6.0, "spell_debt": 0.6, "spell_close": 0.4,
           "deck": 2.0, "deck_urgent": 20.0, "power": 0.4,
@@ -21,8 +21,8 @@ def hit_chance(hit: float, eva: float) -> float:
 
 
 def _main_hp(game, s, m) -> tuple[float, float]:
-    """Return the main character's (HP, printed HP): HP is its counter, or the printed HP while it
-    still lies face down."""
+    """Return a character's or familiar's (HP, printed HP): HP is its counter, or the printed HP
+    while it still lies face down."""
     c = s.cards[m]
     d = game.ruleset.cards.get(c.cid)
     printed = float(d.get("hp") or 0) if d is not None else 0.0
@@ -135,7 +135,10 @@ def evaluate_position(game, player: int) -> dict:
         fams = s.zones[f"{who}.familiars"]
         # Familiars take the hits meant for the main character (the defender chooses, DM-R25): the
         # first few protect it, a wall of them only waits for the deck to run out.
-        soak = sum(min(ctl.hp(s, u), 200) for u in fams)
+        soak = 0.0
+        for u in fams:
+            f_hp, f_printed = _main_hp(game, s, u)
+            soak += min(f_hp, f_printed) + w["overheal"] * max(0.0, f_hp - f_printed)
         cap = w["soak_cap"]
         out[f"{side} familiars"] = sign * (w["fam"] * len(fams) + w["soak"] * cap * (1.0 - math.exp(-soak / cap)) / w["hp"])
         out[f"{side} tempo"] = sign * w["tempo"] * tempo[who] / w["hp"]
