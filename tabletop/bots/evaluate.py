@@ -90,6 +90,12 @@ def rollout_filter(ruleset):
     return getattr(eval_module(ruleset), "rollout_actions", None)
 
 
+def root_filter(ruleset):
+    """Return the eval module's `search_actions(game, actions) -> actions` (the moves the search
+    scores at its root: the same moves told apart once), or None to score every legal move."""
+    return getattr(eval_module(ruleset), "search_actions", None)
+
+
 def evaluate(game: Game, player: int) -> float:
     """Return the score of the position for `player`: the sum of its terms."""
     return sum(terms(game, player).values())

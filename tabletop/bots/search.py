@@ -25,10 +25,11 @@ the budget is better spent judging this move well than growing a tree no sample 
   (coins and shuffles included). Search overrides greedy's choice only when a candidate beats it in
   these paired comparisons by more than CONFIDENCE standard errors; with a budget that allows only a
   few samples it plays greedy's move instead of noise.
-- **Cheaper rollouts, where a game says how.** An eval module may define `rollout_actions(game,
-  actions)`: the moves a rollout step scores, each distinct move once (danmaku: one of several equal
-  cards in hand, a Power only onto the main character), so more samples fit the budget. Without it a
-  rollout scores every legal move.
+- **Fewer, distinct moves where a game says how.** An eval module may define `search_actions(game,
+  actions)`, the moves the search scores at its root, and `rollout_actions(game, actions)`, those a
+  rollout step scores: each distinct move once (danmaku: one of several equal cards in hand, a Power
+  only onto the main character), so more samples fit the budget. Without them the search scores every
+  legal move.
 
 `think` is a wall-clock budget in seconds (default 1 s; the bot stops a rollout mid-way rather than
 overrun it, and never takes more than 1.2 × `think`). `rounds` fixes the number of iterations
@@ -48,7 +49,7 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import WIN, evaluate, rollout_filter, search_horizon, terms
+from .evaluate import WIN, evaluate, root_filter, rollout_filter, search_horizon, terms
 from .greedy import after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
@@ -80,6 +81,7 @@ class SearchBot(Bot):
         self.last_rollouts = 0
         self._horizon = 1 if horizon is None else horizon
         self._filter = None         # the game's rollout_actions (evaluate.rollout_filter), if it has one
+        self._root_filter = None    # the game's search_actions (evaluate.root_filter), if it has one
         self._turn = None
         self._seen: set = set()
         self._known: set = set()
@@ -92,6 +94,7 @@ class SearchBot(Bot):
         rs = load_ruleset(view.ruleset)
         self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
         self._filter = rollout_filter(rs)
+        self._root_filter = root_filter(rs)
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
@@ -102,6 +105,8 @@ class SearchBot(Bot):
         # overrun the budget, the moves scored by then are the candidates (the budget is a promise).
         hard = None if self.rounds is not None else start + self.think
         scored = []
+        if self._root_filter is not None and len(legal) > 1:
+            legal = self._root_filter(g0, legal) or legal
         for a in legal:
             if hard is not None and scored and time.perf_counter() >= hard:
                 break

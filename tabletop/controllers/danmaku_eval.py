@@ -7,8 +7,28 @@ from __future__ import annotations
 
 import math
 
-EVAL_W = {"hp": 60.0, "opp_hp": 1.0, "overheal": 0.1, "soak": 0.5, "soak_cap": 400.0, "fam": 0.5,
-          "tempo": 0.5, "tempo_turns": 6.0, "spell_turns": 1.0,
+# Weights of the evaluation, in points (60 HP of a main character is one point).
+# - tempo: the damage each player's attacks should do over the next `tempo_turns` turns (expected,
+#   through the hit check's coins): the opponent's spell card soaks the attacks while it stands, then
+#   the player's own spell card attacks while it lasts, then the normal shot. This is what makes a
+#   spell card both a weapon and a shield, and Power worth playing (5 attack a point, DM-R23).
+# - a declared spell card always falls in the end and hands the opponent a side card (DM-D8, DM-D24):
+#   a debt of one side step, bigger as it nears falling; the last side card is the dearest.
+# - the hand by kind: a spell card it may still declare, a Power card (one a turn, DM-R18), the rest;
+#   cards beyond `hand_keep` wait for turns and count a fifth.
+# - familiars soak the hits meant for the main character (DM-R25), with diminishing value: a wall of
+#   dolls summoned from the deck only waits for the deck race.
+# - HP above the printed HP (DM-R1: no maximum) counts a tenth: with abilities as often as they are paid
+#   (DM-D14) a heal above it is worth less than the card it costs, so greedy no longer turns its hand
+#   into 60-HP heals (東風谷早苗) and runs the game into the deck race.
+# - the deck: the deck race (DM-D5) is a clock; each card taken from one's own deck (draws, summons)
+#   costs, and more so as the deck runs low.
+# Measured, greedy vs greedy (16 seeded games a line; before: 0 of 8 by HP at seed 300, no spell card
+# declared, hands of 30 cards): tempo weight 0.5 → 13, 13, 15 and 14 of 16 by HP (DM-R11); tempo 1.0 →
+# 10, 2.0 → 6, 0.25 → 4, 0 → 6 (the spell cards then go unplayed or serve as shields only); the deck
+# at 0.6 a card → alice_dolls summoned its deck away (5 of 16 by HP).
+EVAL_W = {"hp": 60.0, "overheal": 0.1, "soak": 0.5, "soak_cap": 400.0, "fam": 0.5,
+          "tempo": 0.5, "tempo_turns": 6.0,
           "side_step": 3.0, "side_last": 6.0, "spell_debt": 0.6, "spell_close": 0.4,
           "deck": 2.0, "deck_urgent": 20.0, "power": 0.4,
           "hand": 0.3, "hand_spell": 1.0, "hand_power": 0.2, "hand_keep": 6, "hand_extra": 0.2}
@@ -120,7 +140,9 @@ def _hand_value(game, s, who) -> float:
 
 
 def evaluate_position(game, player: int) -> dict:
-    """Return weighted terms of the position for `player`."""
+    """Return weighted terms of the position for `player`: the main character's HP (printed HP while
+    face down), power, familiars, tempo (damage to come), side cards, the active spell card's debt,
+    hand and deck (see EVAL_W)."""
     s, ctl = game.state, game.controller
     w = EVAL_W
     out = {}
@@ -129,8 +151,7 @@ def evaluate_position(game, player: int) -> dict:
         m = ctl.main_of(s, who)
         hp, printed = _main_hp(game, s, m) if m is not None else (0.0, 0.0)
         hp = min(hp, printed) + w["overheal"] * max(0.0, hp - printed)
-        k = 1.0 if who == player else w["opp_hp"]
-        out[f"{side} HP"] = sign * k * hp / w["hp"]
+        out[f"{side} HP"] = sign * hp / w["hp"]
         out[f"{side} power"] = sign * w["power"] * (ctl.power(s, m) if m is not None else 0)
         fams = s.zones[f"{who}.familiars"]
         # Familiars take the hits meant for the main character (the defender chooses, DM-R25): the
@@ -158,13 +179,14 @@ def evaluate_position(game, player: int) -> dict:
 
 
 _PILES = ("hand", "deck", "side", "discard")
+ROLLOUT_END_MAIN = False
 
 
-def rollout_actions(game, actions: list) -> list:
-    """Return the moves a search rollout scores (bots/search.py): each distinct move once — cards of
-    the same name in a pile are the same card to play, discard or fetch — and Power and Score only
-    onto the main character (a familiar's P or 10 HP rarely decides a turn), so a rollout step
-    costs a few lookups rather than one per card in hand times one per card on the field."""
+def search_actions(game, actions: list) -> list:
+    """Return the moves the search scores (bots/search.py): each distinct move once — cards of the same
+    name in a pile are the same card to play, discard or fetch — and Power and Score only onto the
+    main character (a familiar's P or 10 HP rarely decides a turn), so a step costs a few lookups
+    rather than one per card in hand times one per card on the field."""
     s, ctl = game.state, game.controller
     cards = s.cards
     out, seen = [], set()
@@ -186,3 +208,13 @@ def rollout_actions(game, actions: list) -> list:
             seen.add(key)
             out.append(a)
     return out
+
+
+def rollout_actions(game, actions: list) -> list:
+    """Return the moves a search rollout step scores: those of `search_actions`."""
+    s = game.state
+    if ROLLOUT_END_MAIN and s.phase == "main" and not s.pending:
+        ends = [a for a in actions if a.kind == "end_phase"]
+        if ends:
+            return ends
+    return search_actions(game, actions)

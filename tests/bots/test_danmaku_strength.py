@@ -66,7 +66,7 @@ def _scenario(tmp_path, zones: dict):
 def test_rollout_actions_score_each_distinct_move_once(tmp_path):
     """The search's rollouts score each distinct move once: equal cards in hand are one card to play,
     and Power or Score go onto the main character only; every kind of move stays."""
-    from tabletop.controllers.danmaku_eval import rollout_actions
+    from tabletop.controllers.danmaku_eval import search_actions as rollout_actions
 
     g = _scenario(tmp_path, {"p1.main": [{"card": "reimu", "under": ["power", "power"]}],
                              "p1.familiars": ["fairy_maid", "daiyousei"],
