@@ -179,7 +179,6 @@ def evaluate_position(game, player: int) -> dict:
 
 
 _PILES = ("hand", "deck", "side", "discard")
-ROLLOUT_END_MAIN = False
 
 
 def search_actions(game, actions: list) -> list:
@@ -211,10 +210,7 @@ def search_actions(game, actions: list) -> list:
 
 
 def rollout_actions(game, actions: list) -> list:
-    """Return the moves a search rollout step scores: those of `search_actions`."""
-    s = game.state
-    if ROLLOUT_END_MAIN and s.phase == "main" and not s.pending:
-        ends = [a for a in actions if a.kind == "end_phase"]
-        if ends:
-            return ends
+    """Return the moves a search rollout step scores: those of `search_actions`. (Tried: ending the
+    main phase at once in a rollout, to fit more samples: search then won 5 of 12 at 0.2 s a move, as
+    without it.)"""
     return search_actions(game, actions)
