@@ -1,7 +1,10 @@
 """Soak: bot against bot through the real table scene, headless, game after game through Rematch.
 
-Each ruleset in turn gets a block of games: the first on a new table, the rest by pressing the result
-screen's Rematch button (a posted click, the window's own event path). The table runs its real loop
+The first ten games visit every ruleset twice — a new table, then one Rematch — so that the memory
+after game 10, the baseline, holds what every ruleset loads once (its cards, faces, fonts); growth from
+there is what a long session adds. Then each ruleset in turn gets a block of the remaining games: the
+first on a new table, the rest by pressing the result screen's Rematch button (a posted click, the
+window's own event path). The table runs its real loop
 (`App.step`: events, update, draw) with animations off and no bot delay, until the game ends or an
 action cap. Figures: resident memory after game 10 and after the last (target: within 10 %), the Python
 heap, pygame surfaces, open file handles and threads left behind, bot problems, and the frame time of
@@ -86,7 +89,20 @@ def _fds() -> int:
         return 0
 
 
-def measure(games: int = 10, max_actions: int = 300, per_ruleset: int | None = None):
+def schedule(games: int, rids: list[str], warm: int = 10) -> list[tuple[str, bool]]:
+    """Return (ruleset, on a new table) for each game: `warm` games visiting every ruleset in pairs
+    (a new table, then Rematch), then one block per ruleset, its first game on a new table."""
+    out = []
+    for i in range(min(warm, games)):
+        out.append((rids[(i // 2) % len(rids)], i % 2 == 0))
+    rest = games - len(out)
+    per = -(-rest // len(rids)) if rest > 0 else 0
+    for i in range(rest):
+        out.append((rids[(i // per) % len(rids)], i % per == 0))
+    return out
+
+
+def measure(games: int = 10, max_actions: int = 300):
     """Play `games` bot games in a row through the real table: each ruleset's first game on a new table,
     the next ones through the result screen's Rematch button. Return the figures (see `run`)."""
     import threading
@@ -97,7 +113,7 @@ def measure(games: int = 10, max_actions: int = 300, per_ruleset: int | None = N
     os.environ.setdefault("TABLETOP_SAVES", os.path.join(os.environ.get("TMPDIR", "/tmp"), "tabletop-soak-saves"))
     app = App(size=(1600, 900), settings={"size": [1600, 900], "anim": 0.0, "language": "en", "bot_delay": 0.0})
     rids = [r for r in RULESETS if r in ruleset_ids()] or ["sandbox"]
-    per = per_ruleset or max(1, games // len(rids))
+    plan = schedule(games, rids)
     threads0 = threading.active_count()
     at10 = {}
     first_ms, last_ms = {}, {}
@@ -106,9 +122,8 @@ def measure(games: int = 10, max_actions: int = 300, per_ruleset: int | None = N
     tracemalloc.start()
     err = io.StringIO()
     with contextlib.redirect_stderr(err):   # the table narrates bot moves on stderr: counted, not shown
-        for i in range(games):
-            rid = rids[(i // per) % len(rids)]
-            if i % per == 0 or scene is None or not scene.game.is_over() or not rematch(app, scene):
+        for i, (rid, new) in enumerate(plan):
+            if new or scene is None or not scene.game.is_over() or not rematch(app, scene):
                 scene = _new_table(app, rid, 100 + i, "easy")
             else:
                 scene = app.scene
@@ -116,8 +131,7 @@ def measure(games: int = 10, max_actions: int = 300, per_ruleset: int | None = N
             times = []
             total_actions += play(app, scene, max_actions, times)
             unfinished += not scene.game.is_over()
-            if i < per:
-                first_ms.setdefault(rid, statistics.median(times) * 1000 if times else 0.0)
+            first_ms.setdefault(rid, statistics.median(times) * 1000 if times else 0.0)
             last_ms[rid] = statistics.median(times) * 1000 if times else 0.0
             if i + 1 == min(10, games):
                 gc.collect()
