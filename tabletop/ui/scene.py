@@ -5,11 +5,32 @@ state. The loop is pygame_gui's three calls around the top scene's: process_even
 """
 from __future__ import annotations
 
+import sys
 import warnings
 
 import pygame
-import pygame_gui
-from pygame_gui.core.resource_loaders import IResourceLoader
+
+
+def _import_gui():
+    """Import pygame_gui without PyYAML when nothing has imported it yet.
+
+    python-i18n, pygame_gui's translation library, imports PyYAML only to read YAML translation files,
+    and pygame_gui ships none (its own are JSON). PyYAML costs ~16 ms of CPU to import, an eighth of a
+    table's start-up, so it is hidden while pygame_gui loads; our own YAML reading imports it when a
+    file is first parsed (a parse-cache miss)."""
+    if "yaml" in sys.modules:
+        import pygame_gui
+        return pygame_gui
+    sys.modules["yaml"] = None          # `import yaml` raises ImportError meanwhile
+    try:
+        import pygame_gui
+    finally:
+        del sys.modules["yaml"]
+    return pygame_gui
+
+
+pygame_gui = _import_gui()
+from pygame_gui.core.resource_loaders import IResourceLoader  # noqa: E402
 
 from tabletop import i18n
 

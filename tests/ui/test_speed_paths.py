@@ -100,3 +100,12 @@ def test_a_table_between_two_people_loads_no_bot_and_in_english_no_catalogue(tmp
     out = subprocess.run([sys.executable, "-c", PLAY_PATH], env=env, capture_output=True, text=True, check=True)
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     assert seen == {"bots": [], "catalogues": 0}
+
+
+def test_the_play_path_leaves_pyyaml_for_the_first_yaml_parse(tmp_path):
+    code = ("import sys\nfrom tabletop.ui import app\nprint('yaml' in sys.modules)\n"
+            "from tabletop.engine.yamlio import parse_yaml\nprint(parse_yaml('a: 1', 'x.yaml') == {'a': 1})\n"
+            "import i18n, pygame_gui\nprint(pygame_gui.UIManager is not None)")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split()[-3:] == ["False", "True", "True"]
