@@ -112,7 +112,7 @@ class App:
         register_widget_words(self.words.language)
         loader = InlineLoader()
         self.manager = pygame_gui.UIManager(self.size, THEME, starting_language=self.words.language,
-                                            resource_loader=loader)
+                                            resource_loader=loader, enable_live_theme_updates=False)
         loader.start()           # a loader we pass is ours to run (pygame_gui runs only its own)
         loader.update()
         self.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": s, "style": st, "antialiased": "1"}
