@@ -26,6 +26,8 @@ MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a m
 LOG_MIN_LINES = 6  # the log never shows fewer lines than this, whatever the window or the answers
 LOG_LINE_H = 22    # one log line (pygame_gui's text box at the theme's 14 pt)
 LOG_MIN_H = LOG_MIN_LINES * LOG_LINE_H + 12
+LOG_KEEP = 40          # log lines the side panel shows after a fresh start of the box
+LOG_CAP = 80           # lines it holds before it starts again (each move lays them all out)
 PANEL_MIN_H = 100  # a player panel gives way down to this before the log does
 HINT = N_("drag a card to move it · click to use it · right-click for every action · "
           "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
@@ -176,7 +178,7 @@ class Hud:
         self._light_players()
         self._set_text("opp", self._player_html(opp))
         self._set_text("me", self._player_html(me))
-        self._update_log(sc.view.log[-80:])
+        self._update_log(sc.view.log[-LOG_KEEP:])
         self._set_text("prompt", self.prompt_html())
         end = sc.actions.end_action()
         if end is not None:
@@ -265,7 +267,9 @@ class Hud:
             self.ui[name].set_text(html)
 
     def _update_log(self, lines) -> None:
-        """Show the log; new lines are appended (re-laying out the whole box costs ~100 ms)."""
+        """Show the log; new lines are appended, up to LOG_CAP lines in the box, then it starts again
+        from the last LOG_KEEP. (pygame_gui lays out every line of the box again on each append, so
+        the box's length is what a move costs.)"""
         viewer = self.scene.viewer
         lines = [self.scene.app.words.render(x) for x in lines]   # in the language shown now
         if self._log_viewer != viewer:   # another seat's log: never keep a line of the old one
@@ -282,7 +286,7 @@ class Hud:
             return "<br>".join(html_escape(ln) for x in xs for ln in fonts.wrap(x, 13, width))
         for d in range(1, min(len(lines), 30) + 1):
             keep = len(lines) - d
-            if shown and keep > 0 and lines[:keep] == shown[len(shown) - keep:] and self._log_rows < 200:
+            if shown and keep > 0 and lines[:keep] == shown[len(shown) - keep:] and self._log_rows < LOG_CAP:
                 box.append_html_text("<br>" + html(lines[keep:]))
                 self._log_rows += d
                 break
