@@ -206,6 +206,8 @@ def chip(text: str, size: int, bold: bool = False, bg=(20, 24, 30)) -> pygame.Su
     key = (text, size, bold, bg)
     s = _CHIPS.get(key)
     if s is None:
+        if len(_CHIPS) > 1024:   # counts and zone texts vary game to game: a long session starts afresh
+            _CHIPS.clear()
         t = fonts.text(text, size, (255, 255, 255), bold)
         s = pygame.Surface((t.get_width() + 10, t.get_height() + 2), pygame.SRCALPHA)
         pygame.draw.rect(s, (*bg, 225), s.get_rect(), border_radius=6)
