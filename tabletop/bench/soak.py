@@ -6,9 +6,10 @@ there is what a long session adds. Then each ruleset in turn gets a block of the
 first on a new table, the rest by pressing the result screen's Rematch button (a posted click, the
 window's own event path). The table runs its real loop
 (`App.step`: events, update, draw) with animations off and no bot delay, until the game ends or an
-action cap. Figures: resident memory after game 10 and after the last (target: within 10 %), the Python
-heap, pygame surfaces, open file handles and threads left behind, bot problems, and the frame time of
-each ruleset's last game over its first. 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
+action cap. Figures: resident memory after game 10 and after the last (target: within 10 %), Python
+memory blocks, pygame surfaces, open file handles and threads left behind, bot problems, and the frame
+time of each ruleset's last game over its first. Nothing traces allocations (tracemalloc's own records
+grow the resident memory being measured). 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ import os
 import statistics
 import sys
 import time
-import tracemalloc
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -119,7 +119,6 @@ def measure(games: int = 10, max_actions: int = 300):
     first_ms, last_ms = {}, {}
     total_actions = problems = rematches = unfinished = 0
     scene = None
-    tracemalloc.start()
     err = io.StringIO()
     with contextlib.redirect_stderr(err):   # the table narrates bot moves on stderr: counted, not shown
         for i, (rid, new) in enumerate(plan):
@@ -135,16 +134,15 @@ def measure(games: int = 10, max_actions: int = 300):
             last_ms[rid] = statistics.median(times) * 1000 if times else 0.0
             if i + 1 == min(10, games):
                 gc.collect()
-                at10 = {"rss": _rss(), "heap": tracemalloc.get_traced_memory()[0], "surfaces": _surfaces(),
+                at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(),
                         "fds": _fds(), "threads": threading.active_count()}
             if (i + 1) % 20 == 0:
                 print(f"  soak: {i + 1}/{games} games, RSS {_rss() / 1e6:.0f} MB", file=sys.__stdout__, flush=True)
     problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
     _wait_bot(scene, 5.0)
     gc.collect()
-    end = {"rss": _rss(), "heap": tracemalloc.get_traced_memory()[0], "surfaces": _surfaces(), "fds": _fds(),
+    end = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(), "fds": _fds(),
            "threads": threading.active_count()}
-    tracemalloc.stop()
     common = [r for r in first_ms if r in last_ms and first_ms[r] > 0]
     slowdown = statistics.mean(last_ms[r] / first_ms[r] for r in common) if common else 1.0
     for s in list(app.scenes):
@@ -172,7 +170,9 @@ def run(report) -> None:
     report("soak.rss_game10_mb", a["rss"] / 1e6, "resident memory after game 10 (surfaces included)")
     report(f"soak.rss_game{r['games']}_mb", e["rss"] / 1e6, "resident memory after the last game")
     report("soak.rss_ratio", e["rss"] / a["rss"] if a.get("rss") else 0.0, "last / game 10, target ≤ 1.10")
-    report("soak.heap_growth_mb", (e["heap"] - a["heap"]) / 1e6, "Python heap, last game minus game 10")
+    report("soak.python_blocks_growth", e["blocks"] - a["blocks"],
+           "Python memory blocks alive, last game minus game 10 (sys.getallocatedblocks: no tracing, which "
+           "would itself grow the resident memory it is compared with)")
     report("soak.surfaces_left", e["surfaces"] - a["surfaces"], "pygame surfaces alive, last game minus game 10 (bounded caches)")
     report("soak.file_handles_left", e["fds"] - a["fds"], "open file handles, last game minus game 10 (goal 0)")
     report("soak.threads_left", e["threads"] - r["threads0"], "threads alive at the end minus before the first game (goal 0)")
