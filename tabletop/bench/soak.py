@@ -136,7 +136,7 @@ def measure(games: int = 10, max_actions: int = 300):
                 gc.collect()
                 at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(),
                         "fds": _fds(), "threads": threading.active_count()}
-            if (i + 1) % 20 == 0:
+            if (i + 1) % 10 == 0:
                 print(f"  soak: {i + 1}/{games} games, RSS {_rss() / 1e6:.0f} MB", file=sys.__stdout__, flush=True)
     problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
     _wait_bot(scene, 5.0)
