@@ -870,7 +870,7 @@ def test_dm_bot_evaluation_counts_side_cards_as_the_opponents_lives(tmp_path):
     assert evaluate(a, 0) > evaluate(b, 0) and evaluate(a, 1) < evaluate(b, 1)
 
 
-def test_dm_bot_evaluation_counts_hp_above_the_printed_hp_a_quarter(tmp_path):
+def test_dm_bot_evaluation_counts_hp_above_the_printed_hp_a_tenth(tmp_path):
     # DM-D14 lets 東風谷早苗 heal 60 for each card discarded, as often as the hand lasts: healing above
     # the printed HP (DM-R1: no maximum) must be worth less than a card in hand, or greedy empties its hand.
     from tabletop.controllers.danmaku_eval import EVAL_W, evaluate_position
@@ -878,7 +878,7 @@ def test_dm_bot_evaluation_counts_hp_above_the_printed_hp_a_quarter(tmp_path):
     hurt, full, over = (scenario(tmp_path, {"p1.main": [{"card": "sanae", "counters": {"hp": h}}]})
                         for h in (printed - 60, printed, printed + 60))
     term = [evaluate_position(g, 0)["my HP"] for g in (hurt, full, over)]
-    assert term[1] - term[0] == pytest.approx(4 * (term[2] - term[1]))
+    assert term[1] - term[0] == pytest.approx(10 * (term[2] - term[1]))
     assert term[2] - term[1] < EVAL_W["hand"] < term[1] - term[0]
 
 
