@@ -91,6 +91,12 @@ def rollout_actions(ruleset):
     return getattr(eval_module(ruleset), "rollout_actions", None)
 
 
+def search_widen(ruleset, default: float) -> float:
+    """Return the search's widening constant in this game: the eval module's SEARCH_WIDEN (more
+    candidates from the first iterations, where a game's samples differ little), else `default`."""
+    return float(getattr(eval_module(ruleset), "SEARCH_WIDEN", default))
+
+
 def rollout_start(ruleset):
     """Return the eval module's `rollout_game(game)`, or None: what it changes in a determinization
     before the search plays its rollouts in it (senkai drops the deck cards no rollout reaches, so

@@ -19,7 +19,11 @@ the budget is better spent judging this move well than growing a tree no sample 
   evaluation squashed to (0, 1) otherwise. The rest of the turn played well, the blocker that is
   coming, the turn ended too early are what a rollout sees and one step does not. (At 0.2 s a move,
   20 seeded games each: to the end of the turn won fourdeck 14, ijinden 11, senkai 9, monmusu 6;
-  to the end of the opponent's turn 9, 8, 10 and 12.)
+  to the end of the opponent's turn 9, 8, 10 and 12.) A game's eval module may shape its rollouts
+  (opt-in; senkai does): `rollout_actions` narrows the moves a rollout step scores (one way to pay,
+  not each), `rollout_game` trims a determinization before the rollouts (deck cards no rollout
+  reaches), `evaluate_cutoff` scores the end position instead of the evaluation (with the
+  opponent's coming attacks made).
 - **Common samples, and greedy unless search is sure.** In each iteration every candidate is played
   in the same determinization, so candidates differ by what they do, not by the luck of the sample
   (coins and shuffles included). Search overrides greedy's choice only when a candidate beats it in
@@ -44,7 +48,8 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import WIN, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_horizon, terms
+from .evaluate import (WIN, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_horizon,
+                       search_widen, terms)
 from .greedy import REPLY_WIDTH, after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
@@ -91,6 +96,7 @@ class SearchBot(Bot):
         self._filter = rollout_actions(rs)
         self._cutoff = cutoff_evaluation(rs)
         trim = rollout_start(rs)
+        widen = search_widen(rs, WIDEN_C)
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
@@ -123,7 +129,7 @@ class SearchBot(Bot):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            active = ranked[:max(2, math.ceil(WIDEN_C * (n + 1) ** WIDEN_A))]
+            active = ranked[:max(2, math.ceil(widen * (n + 1) ** WIDEN_A))]
             g = g0 if n == 0 else game_from_view(view, self.rng, rs)
             if trim is not None:
                 g = g.clone() if n == 0 else g
