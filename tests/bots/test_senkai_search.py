@@ -1,4 +1,8 @@
-"""senkai's search (hard): what its rollouts see that greedy's one step cannot (docs/bots.md)."""
+"""senkai's search (hard): what its rollouts see that greedy's one step cannot (docs/bots.md).
+
+Measured (bench seeds 200/201, seats alternated): search won 41 of 60 senkai games against greedy at
+3 iterations a move, 78 of 120 at 0.2 s a move (seeds 200/201 and 400/401) on a busy machine.
+"""
 from __future__ import annotations
 
 import random
