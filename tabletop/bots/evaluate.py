@@ -84,16 +84,38 @@ def search_horizon(ruleset, default: int = 1) -> int:
     return int(getattr(eval_module(ruleset), "SEARCH_HORIZON", default))
 
 
-def rollout_filter(ruleset):
-    """Return the eval module's `rollout_actions(game, actions) -> actions` (the moves a search
-    rollout considers: the same moves told apart once), or None to consider every legal move."""
+def rollout_actions(ruleset):
+    """Return the eval module's `rollout_actions(game, acts) -> acts`, or None: the moves a search
+    rollout considers among the legal ones (senkai keeps one of its equivalent ways to pay and
+    to pick a face-down wall, so a rollout spends its time on the moves that matter)."""
     return getattr(eval_module(ruleset), "rollout_actions", None)
 
 
-def root_filter(ruleset):
-    """Return the eval module's `search_actions(game, actions) -> actions` (the moves the search
-    scores at its root: the same moves told apart once), or None to score every legal move."""
+def search_actions(ruleset):
+    """Return the eval module's `search_actions(game, acts) -> acts`, or None: the moves the search
+    scores at its root among the legal ones (danmaku keeps each distinct move once: one of several
+    equal cards in hand, Power and Score onto the main character), so its budget buys samples."""
     return getattr(eval_module(ruleset), "search_actions", None)
+
+
+def search_widen(ruleset, default: float) -> float:
+    """Return the search's widening constant in this game: the eval module's SEARCH_WIDEN (more
+    candidates from the first iterations, where a game's samples differ little), else `default`."""
+    return float(getattr(eval_module(ruleset), "SEARCH_WIDEN", default))
+
+
+def rollout_start(ruleset):
+    """Return the eval module's `rollout_game(game)`, or None: what it changes in a determinization
+    before the search plays its rollouts in it (senkai drops the deck cards no rollout reaches, so
+    each of the many copies a rollout makes is cheaper)."""
+    return getattr(eval_module(ruleset), "rollout_game", None)
+
+
+def cutoff_evaluation(ruleset):
+    """Return the eval module's `evaluate_cutoff(game, player) -> score`, or None: how a search
+    rollout stopped at its horizon scores the position (senkai adds the attacks the side to move
+    is about to make), in place of `evaluate`."""
+    return getattr(eval_module(ruleset), "evaluate_cutoff", None)
 
 
 def evaluate(game: Game, player: int) -> float:
