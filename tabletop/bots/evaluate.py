@@ -84,6 +84,12 @@ def search_horizon(ruleset, default: int = 1) -> int:
     return int(getattr(eval_module(ruleset), "SEARCH_HORIZON", default))
 
 
+def search_scale(ruleset, default: float) -> float:
+    """Return the evaluation points that make a position "clearly better" in the search's rollouts:
+    the eval module's SEARCH_SCALE (an evaluation counted in hundreds, as monmusu's HP), else `default`."""
+    return float(getattr(eval_module(ruleset), "SEARCH_SCALE", default))
+
+
 def evaluate(game: Game, player: int) -> float:
     """Return the score of the position for `player`: the sum of its terms."""
     return sum(terms(game, player).values())

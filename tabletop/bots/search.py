@@ -44,12 +44,13 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import WIN, evaluate, search_horizon, terms
+from .evaluate import WIN, evaluate, search_horizon, search_scale, terms
 from .greedy import after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
 DEFAULT_THINK = 1.0
 SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
+                       # (an eval module's SEARCH_SCALE replaces it for its game)
 ROLLOUT_REPLIES = 1    # forced choices followed when a rollout step scores a move
 ROLLOUT_STALL = 25     # moves in one turn of a rollout after which passing play on is preferred
 WIDEN_C = 2.0          # progressive widening: ceil(WIDEN_C * n ** WIDEN_A) candidates after n iterations
@@ -75,6 +76,7 @@ class SearchBot(Bot):
         self.max_plies = max_plies
         self.last_rollouts = 0
         self._horizon = 1 if horizon is None else horizon
+        self._scale = SCALE
         self._turn = None
         self._seen: set = set()
         self._known: set = set()
@@ -86,6 +88,7 @@ class SearchBot(Bot):
         deadline = None if self.rounds is not None else start + self.think * 0.8
         rs = load_ruleset(view.ruleset)
         self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
+        self._scale = search_scale(rs, SCALE)
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
@@ -217,13 +220,13 @@ class SearchBot(Bot):
         out = g.state.outcome
         if out is not None:
             return 0.5 if out.winner is None else (1.0 if out.winner == me else 0.0)
-        return self.squash(evaluate(g, me))
+        return self.squash(evaluate(g, me), self._scale)
 
     @staticmethod
-    def squash(score: float) -> float:
+    def squash(score: float, scale: float = SCALE) -> float:
         """Map an evaluation to (0, 1) like a win chance: 0.5 is even, a win 1, a loss 0."""
         v = max(-WIN, min(WIN, score))
-        return 0.5 + 0.5 * math.tanh(v / SCALE)
+        return 0.5 + 0.5 * math.tanh(v / scale)
 
 
 def _after_seeded(game: Game, action, seed: int) -> Game | None:
