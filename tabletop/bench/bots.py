@@ -12,7 +12,8 @@ Per ruleset with its starter decks, seats alternated (half the games each bot si
 and once: bots.simulate_scaling  throughput of `simulate --workers 2` over `--workers 1` (goal >= 1.8).
 
 Sizes: 200 games per pairing (20 with --quick; TABLETOP_BENCH_GAMES overrides, and
-TABLETOP_BENCH_SEARCH_GAMES the search games alone: at 0.2 s a move they take hours at full size).
+TABLETOP_BENCH_SEARCH_GAMES the search games alone: at 0.2 s a move they take hours at full size;
+TABLETOP_BENCH_RULESETS=fourdeck,monmusu measures those rulesets only).
 The search games run on a time budget, as a player meets it, so on a busy machine search is weaker
 than on a quiet one: the note says how many games and workers. TABLETOP_BENCH_ROUNDS=N plays them at
 a fixed N iterations a move instead (machine-independent, repeatable).
@@ -33,10 +34,12 @@ _RULE = re.compile(r"\b([A-Z]{2}-[RD]\d+)")
 
 
 def _rulesets() -> list[str]:
+    """Return the rulesets with a game to play, or those TABLETOP_BENCH_RULESETS names (comma-separated)."""
     from tabletop.engine import controller_class, load_ruleset
+    only = [r.strip() for r in os.environ.get("TABLETOP_BENCH_RULESETS", "").split(",") if r.strip()]
     out = []
     for r in ruleset_ids():
-        if r != "sandbox" and controller_class(load_ruleset(r).controller, missing_ok=True):
+        if r != "sandbox" and (not only or r in only) and controller_class(load_ruleset(r).controller, missing_ok=True):
             out.append(r)
     return out
 
