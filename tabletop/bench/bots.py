@@ -85,8 +85,8 @@ class _Enough(Exception):
 class _Timer:
     """Wrap a bot and record how long each of its decisions takes (at most `limit` of them)."""
 
-    def __init__(self, bot, game, times, limit=None):
-        self.bot, self.times, self.limit = bot, times, limit
+    def __init__(self, bot, game, times, limit=None, iterations=None):
+        self.bot, self.times, self.limit, self.iterations = bot, times, limit, iterations
 
     def __getattr__(self, name):
         return getattr(self.bot, name)
@@ -98,16 +98,19 @@ class _Timer:
         a = self.bot.choose(view, legal)
         if len(legal) > 1:
             self.times.append(time.perf_counter() - t)
+            if self.iterations is not None and hasattr(self.bot, "last_iterations"):
+                self.iterations.append(self.bot.last_iterations)
         return a
 
 
 def think_times(ruleset: str, bot: str, games: int, seed: int = 0, think=None, limit=None, rounds=None,
-                other: str = "random") -> list[float]:
-    """Return the think time of every real decision of `bot` (vs `other`) over a few games."""
+                other: str = "random", iterations: list | None = None) -> list[float]:
+    """Return the think time of every real decision of `bot` (vs `other`) over a few games; a search
+    bot's iterations per decision are appended to `iterations` when given."""
     times: list[float] = []
     job = Job(ruleset, (bot, other), seed=seed, think=think, rounds=rounds)
     for i in range(games):
-        play_game(job, i, wrap=lambda b, g: _Timer(b, g, times, limit) if b.name == bot else b)
+        play_game(job, i, wrap=lambda b, g: _Timer(b, g, times, limit, iterations) if b.name == bot else b)
         if limit and len(times) >= limit:
             break
     return times
@@ -138,10 +141,15 @@ def run(report) -> None:
         times = think_times(r, "greedy", 3 if quick else 10)
         report(f"bots.{r}.greedy_think_ms", 1000 * statistics.median(times) if times else 0.0,
                f"median of {len(times)} decisions; goal <= 50")
-        times = think_times(r, "search", 1, seed=7, think=SEARCH_THINK, other="greedy", limit=10 if quick else 30)
+        iters: list = []
+        times = think_times(r, "search", 1, seed=7, think=SEARCH_THINK, other="greedy", limit=10 if quick else 30,
+                            iterations=iters)
+        # The iterations a decision reached say how busy the machine was, and which fixed
+        # TABLETOP_BENCH_ROUNDS stands for SEARCH_THINK here.
         report(f"bots.{r}.search_budget", max(times) / SEARCH_THINK if times else 0.0,
                f"slowest of {len(times)} decisions at the {SEARCH_THINK:g} s budget, over it; "
-               f"median {statistics.median(times) / SEARCH_THINK if times else 0:.2f}; goal <= 1.2")
+               f"median {statistics.median(times) / SEARCH_THINK if times else 0:.2f}; "
+               f"median {statistics.median(iters) if iters else 0:g} iterations a decision; goal <= 1.2")
     rs = _rulesets()
     if rs:
         # Games of every ruleset (greedy vs random), timed twice each way, best of each: the machine

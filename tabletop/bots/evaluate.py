@@ -84,10 +84,12 @@ def search_horizon(ruleset, default: int = 1) -> int:
     return int(getattr(eval_module(ruleset), "SEARCH_HORIZON", default))
 
 
-def search_scale(ruleset, default: float) -> float:
-    """Return the evaluation points that make a position "clearly better" in the search's rollouts:
-    the eval module's SEARCH_SCALE (an evaluation counted in hundreds, as monmusu's HP), else `default`."""
-    return float(getattr(eval_module(ruleset), "SEARCH_SCALE", default))
+def search_setting(ruleset, name: str, default: float) -> float:
+    """Return a number the search reads from the eval module (`SEARCH_SCALE`: the evaluation points
+    that make a rollout's end "clearly better"; `SEARCH_CONFIDENCE`: the standard errors by which a
+    candidate must beat greedy's move; `SEARCH_MIN_PAIRS`: the paired samples it needs to try), else
+    `default`: a game opts in, the others keep theirs."""
+    return float(getattr(eval_module(ruleset), name, default))
 
 
 def evaluate(game: Game, player: int) -> float:

@@ -44,7 +44,7 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import WIN, evaluate, search_horizon, search_scale, terms
+from .evaluate import WIN, evaluate, search_horizon, search_setting, terms
 from .greedy import after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
@@ -56,6 +56,7 @@ ROLLOUT_STALL = 25     # moves in one turn of a rollout after which passing play
 WIDEN_C = 2.0          # progressive widening: ceil(WIDEN_C * n ** WIDEN_A) candidates after n iterations
 WIDEN_A = 0.5
 CONFIDENCE = 1.0       # standard errors by which a candidate must beat greedy's choice to replace it
+                       # (an eval module's SEARCH_CONFIDENCE replaces it for its game)
 MARGIN = 0.01          # and by at least this much of a win
 
 
@@ -75,8 +76,11 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.max_plies = max_plies
         self.last_rollouts = 0
+        self.last_iterations = 0    # determinizations sampled for the last decision (the bench reports them)
         self._horizon = 1 if horizon is None else horizon
         self._scale = SCALE
+        self._confidence = CONFIDENCE
+        self._min_pairs = 2
         self._turn = None
         self._seen: set = set()
         self._known: set = set()
@@ -88,7 +92,9 @@ class SearchBot(Bot):
         deadline = None if self.rounds is not None else start + self.think * 0.8
         rs = load_ruleset(view.ruleset)
         self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
-        self._scale = search_scale(rs, SCALE)
+        self._scale = search_setting(rs, "SEARCH_SCALE", SCALE)
+        self._confidence = search_setting(rs, "SEARCH_CONFIDENCE", CONFIDENCE)
+        self._min_pairs = int(search_setting(rs, "SEARCH_MIN_PAIRS", 2))
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
@@ -139,6 +145,7 @@ class SearchBot(Bot):
                 results[e[1]].append(row.get(e[1]))
             n += 1
         self.last_rollouts = rollouts
+        self.last_iterations = n
         action, g2, share, wins = self.choose_result(greedy_best, ranked, results)
         if n == 0 or share is None:
             why = msg("no time to search: the best move one step ahead")
@@ -159,11 +166,11 @@ class SearchBot(Bot):
         best = (greedy_best, 0.0)
         for e in ranked[1:]:
             diffs = [a - b for a, b in zip(results[e[1]], base) if a is not None and b is not None]
-            if len(diffs) < 2:
+            if len(diffs) < self._min_pairs:     # (at least 2: a standard error needs two)
                 continue
             mean = statistics.fmean(diffs)
             se = statistics.stdev(diffs) / math.sqrt(len(diffs))
-            if mean > MARGIN and mean > CONFIDENCE * se and mean > best[1]:
+            if mean > MARGIN and mean > self._confidence * se and mean > best[1]:
                 best = (e, mean)
         e = best[0]
         vals = [v for v in results[e[1]] if v is not None]
