@@ -91,10 +91,7 @@ class SearchBot(Bot):
         # stop at the deadline, checked before every move they score.
         deadline = None if self.rounds is not None else start + self.think * 0.8
         rs = load_ruleset(view.ruleset)
-        self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
-        self._scale = search_setting(rs, "SEARCH_SCALE", SCALE)
-        self._confidence = search_setting(rs, "SEARCH_CONFIDENCE", CONFIDENCE)
-        self._min_pairs = int(search_setting(rs, "SEARCH_MIN_PAIRS", 2))
+        self.configure(rs)
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
@@ -155,6 +152,13 @@ class SearchBot(Bot):
             why = msg("{why}; looks better than {other} played out", why=why,
                       other=effect(terms(g0, self.player), terms(greedy_best[2], self.player)))
         return action, self._reason(g0, scored, action, g2, why)
+
+    def configure(self, rs) -> None:
+        """Read the game's search settings from its eval module (the defaults where it sets none)."""
+        self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
+        self._scale = search_setting(rs, "SEARCH_SCALE", SCALE)
+        self._confidence = search_setting(rs, "SEARCH_CONFIDENCE", CONFIDENCE)
+        self._min_pairs = int(search_setting(rs, "SEARCH_MIN_PAIRS", 2))
 
     def choose_result(self, greedy_best, ranked, results):
         """Return (action, position after it, its mean value, playouts): greedy's choice unless a
