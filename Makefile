@@ -16,6 +16,7 @@ $(BIN)/python:
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m compileall -q tabletop   # bytecode now: a start never compiles, even with PYTHONDONTWRITEBYTECODE
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -1,11 +1,15 @@
 """Soak: bot against bot through the real table scene, headless, game after game through Rematch.
 
-Each ruleset in turn gets a block of games: the first on a new table, the rest by pressing the result
-screen's Rematch button (a posted click, the window's own event path). The table runs its real loop
+The first ten games visit every ruleset twice — a new table, then one Rematch — so that the memory
+after game 10, the baseline, holds what every ruleset loads once (its cards, faces, fonts); growth from
+there is what a long session adds. Then each ruleset in turn gets a block of the remaining games: the
+first on a new table, the rest by pressing the result screen's Rematch button (a posted click, the
+window's own event path). The table runs its real loop
 (`App.step`: events, update, draw) with animations off and no bot delay, until the game ends or an
-action cap. Figures: resident memory after game 10 and after the last (target: within 10 %), the Python
-heap, pygame surfaces, open file handles and threads left behind, bot problems, and the frame time of
-each ruleset's last game over its first. 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
+action cap. Figures: resident memory after game 10 and after the last (target: within 10 %), Python
+memory blocks, pygame surfaces, open file handles and threads left behind, bot problems, and the frame
+time of each ruleset's last game over its first. Nothing traces allocations (tracemalloc's own records
+grow the resident memory being measured). 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
 """
 from __future__ import annotations
 
@@ -16,7 +20,6 @@ import os
 import statistics
 import sys
 import time
-import tracemalloc
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -86,7 +89,20 @@ def _fds() -> int:
         return 0
 
 
-def measure(games: int = 10, max_actions: int = 300, per_ruleset: int | None = None):
+def schedule(games: int, rids: list[str], warm: int = 10) -> list[tuple[str, bool]]:
+    """Return (ruleset, on a new table) for each game: `warm` games visiting every ruleset in pairs
+    (a new table, then Rematch), then one block per ruleset, its first game on a new table."""
+    out = []
+    for i in range(min(warm, games)):
+        out.append((rids[(i // 2) % len(rids)], i % 2 == 0))
+    rest = games - len(out)
+    per = -(-rest // len(rids)) if rest > 0 else 0
+    for i in range(rest):
+        out.append((rids[(i // per) % len(rids)], i % per == 0))
+    return out
+
+
+def measure(games: int = 10, max_actions: int = 300):
     """Play `games` bot games in a row through the real table: each ruleset's first game on a new table,
     the next ones through the result screen's Rematch button. Return the figures (see `run`)."""
     import threading
@@ -97,18 +113,16 @@ def measure(games: int = 10, max_actions: int = 300, per_ruleset: int | None = N
     os.environ.setdefault("TABLETOP_SAVES", os.path.join(os.environ.get("TMPDIR", "/tmp"), "tabletop-soak-saves"))
     app = App(size=(1600, 900), settings={"size": [1600, 900], "anim": 0.0, "language": "en", "bot_delay": 0.0})
     rids = [r for r in RULESETS if r in ruleset_ids()] or ["sandbox"]
-    per = per_ruleset or max(1, games // len(rids))
+    plan = schedule(games, rids)
     threads0 = threading.active_count()
     at10 = {}
     first_ms, last_ms = {}, {}
     total_actions = problems = rematches = unfinished = 0
     scene = None
-    tracemalloc.start()
     err = io.StringIO()
     with contextlib.redirect_stderr(err):   # the table narrates bot moves on stderr: counted, not shown
-        for i in range(games):
-            rid = rids[(i // per) % len(rids)]
-            if i % per == 0 or scene is None or not scene.game.is_over() or not rematch(app, scene):
+        for i, (rid, new) in enumerate(plan):
+            if new or scene is None or not scene.game.is_over() or not rematch(app, scene):
                 scene = _new_table(app, rid, 100 + i, "easy")
             else:
                 scene = app.scene
@@ -116,21 +130,19 @@ def measure(games: int = 10, max_actions: int = 300, per_ruleset: int | None = N
             times = []
             total_actions += play(app, scene, max_actions, times)
             unfinished += not scene.game.is_over()
-            if i < per:
-                first_ms.setdefault(rid, statistics.median(times) * 1000 if times else 0.0)
+            first_ms.setdefault(rid, statistics.median(times) * 1000 if times else 0.0)
             last_ms[rid] = statistics.median(times) * 1000 if times else 0.0
             if i + 1 == min(10, games):
                 gc.collect()
-                at10 = {"rss": _rss(), "heap": tracemalloc.get_traced_memory()[0], "surfaces": _surfaces(),
+                at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(),
                         "fds": _fds(), "threads": threading.active_count()}
-            if (i + 1) % 20 == 0:
+            if (i + 1) % 10 == 0:
                 print(f"  soak: {i + 1}/{games} games, RSS {_rss() / 1e6:.0f} MB", file=sys.__stdout__, flush=True)
     problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
     _wait_bot(scene, 5.0)
     gc.collect()
-    end = {"rss": _rss(), "heap": tracemalloc.get_traced_memory()[0], "surfaces": _surfaces(), "fds": _fds(),
+    end = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(), "fds": _fds(),
            "threads": threading.active_count()}
-    tracemalloc.stop()
     common = [r for r in first_ms if r in last_ms and first_ms[r] > 0]
     slowdown = statistics.mean(last_ms[r] / first_ms[r] for r in common) if common else 1.0
     for s in list(app.scenes):
@@ -158,7 +170,9 @@ def run(report) -> None:
     report("soak.rss_game10_mb", a["rss"] / 1e6, "resident memory after game 10 (surfaces included)")
     report(f"soak.rss_game{r['games']}_mb", e["rss"] / 1e6, "resident memory after the last game")
     report("soak.rss_ratio", e["rss"] / a["rss"] if a.get("rss") else 0.0, "last / game 10, target ≤ 1.10")
-    report("soak.heap_growth_mb", (e["heap"] - a["heap"]) / 1e6, "Python heap, last game minus game 10")
+    report("soak.python_blocks_growth", e["blocks"] - a["blocks"],
+           "Python memory blocks alive, last game minus game 10 (sys.getallocatedblocks: no tracing, which "
+           "would itself grow the resident memory it is compared with)")
     report("soak.surfaces_left", e["surfaces"] - a["surfaces"], "pygame surfaces alive, last game minus game 10 (bounded caches)")
     report("soak.file_handles_left", e["fds"] - a["fds"], "open file handles, last game minus game 10 (goal 0)")
     report("soak.threads_left", e["threads"] - r["threads0"], "threads alive at the end minus before the first game (goal 0)")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -10,6 +9,7 @@ def write_atomic(path: Path, text: str) -> None:
     """Write a file so that it is either the old file or the whole new one, never a torn mix."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile   # here, not at the top: tempfile costs start-up time and is needed only to save
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -5,19 +5,44 @@ state. The loop is pygame_gui's three calls around the top scene's: process_even
 """
 from __future__ import annotations
 
+import sys
+import warnings
+
 import pygame
-import pygame_gui
+
+
+def _import_gui():
+    """Import pygame_gui without PyYAML when nothing has imported it yet.
+
+    python-i18n, pygame_gui's translation library, imports PyYAML only to read YAML translation files,
+    and pygame_gui ships none (its own are JSON). PyYAML costs ~16 ms of CPU to import, an eighth of a
+    table's start-up, so it is hidden while pygame_gui loads; our own YAML reading imports it when a
+    file is first parsed (a parse-cache miss)."""
+    if "yaml" in sys.modules:
+        import pygame_gui
+        return pygame_gui
+    sys.modules["yaml"] = None          # `import yaml` raises ImportError meanwhile
+    try:
+        import pygame_gui
+    finally:
+        del sys.modules["yaml"]
+    return pygame_gui
+
+
+pygame_gui = _import_gui()
+from pygame_gui.core.resource_loaders import IResourceLoader  # noqa: E402
 
 from tabletop import i18n
 
+from . import fonts
 from . import settings as settings_mod
 
 def _font(size: int, bold: bool = False) -> dict:
     """Return a theme font: pygame_gui's bundled Noto Sans JP (it covers Latin too), named by its files so
-    it serves every locale (pygame_gui loads it by itself only for the Japanese one)."""
-    d = {"name": "noto_sans_jp", "size": str(size),
-         "regular_resource": {"package": "pygame_gui.data", "resource": "NotoSansJP-Regular.otf"},
-         "bold_resource": {"package": "pygame_gui.data", "resource": "NotoSansJP-Bold.otf"}}
+    it serves every locale (pygame_gui loads it by itself only for the Japanese one). Named by file path,
+    not as a package resource: pygame_gui reads a package resource's whole 4.5 MB file into memory for
+    every size and style, while a path lets the font library read only what it draws."""
+    d = {"name": "noto_sans_jp", "size": str(size), "regular_path": fonts.REGULAR, "bold_path": fonts.BOLD}
     if bold:
         d["bold"] = "1"
     return d
@@ -84,8 +109,12 @@ class App:
         # pygame_gui's own localisation: our catalogues' plain words join its translations (a widget
         # given an English word shows it in the locale), and set_locale switches every widget.
         # The theme names the Japanese font, which covers Latin too, for both languages.
-        register_widget_words()
-        self.manager = pygame_gui.UIManager(self.size, THEME, starting_language=self.words.language)
+        register_widget_words(self.words.language)
+        loader = InlineLoader()
+        self.manager = pygame_gui.UIManager(self.size, THEME, starting_language=self.words.language,
+                                            resource_loader=loader, enable_live_theme_updates=False)
+        loader.start()           # a loader we pass is ours to run (pygame_gui runs only its own)
+        loader.update()
         self.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": s, "style": st, "antialiased": "1"}
                                     for s in (13, 14) for st in ("bold",)])
         self.scenes: list[Scene] = []
@@ -152,6 +181,7 @@ class App:
         """Switch the whole window to `lang` at once: the widgets' locale, and every scene on the stack."""
         self.words.language = lang if lang in i18n.LANGS else "en"
         self.settings["language"] = self.words.language
+        register_widget_words(self.words.language)
         self.manager.set_locale(self.words.language)
         for s in self.scenes:
             s.language_changed()
@@ -204,15 +234,46 @@ class App:
         self.last_message = text
 
 
-def register_widget_words() -> None:
-    """Add the catalogues' words without fields to pygame_gui's translations (python-i18n)."""
+class InlineLoader(IResourceLoader):
+    """Load pygame_gui's fonts and images one after the other on the calling thread.
+
+    pygame_gui's default loader starts five threads to load a handful of font files, which costs
+    start-up time (and, with the GIL, gains none back); this one just loads them."""
+
+    def __init__(self):
+        self._queue: list = []
+        self._started = False
+
+    def add_resource(self, resource) -> None:
+        self._queue.append(resource)
+
+    def start(self) -> None:
+        self._started = True
+
+    def started(self) -> bool:
+        return self._started
+
+    def update(self) -> tuple[bool, float]:
+        while self._queue:
+            error = self._queue.pop(0).load()
+            if error is not None:
+                warnings.warn(str(error))
+        return True, 1.0
+
+
+_REGISTERED: set = set()
+
+
+def register_widget_words(lang: str) -> None:
+    """Add the words without fields of `lang`'s catalogue to pygame_gui's translations (python-i18n),
+    once per language and only when it is used: an English start reads no catalogue."""
+    if lang == "en" or lang in _REGISTERED:
+        return
     import i18n as gui_i18n   # python-i18n, pygame_gui's translation library
-    for lang in i18n.LANGS:
-        if lang == "en":
-            continue
-        for key, value in i18n.catalogue(lang).items():
-            if "{" not in key and "%" not in value:
-                gui_i18n.add_translation(key, value, locale=lang)
+    for key, value in i18n.catalogue(lang).items():
+        if "{" not in key and "%" not in value:
+            gui_i18n.add_translation(key, value, locale=lang)
+    _REGISTERED.add(lang)
 
 
 def html_escape(s: str) -> str:

@@ -5,6 +5,7 @@ from tabletop.engine import Game
 from tabletop.ui.menu import MenuScene
 from tabletop.ui.players import make_seat
 from tabletop.ui.scene import App
+from tabletop.ui.table.hud import LOG_KEEP
 
 from ui_helpers import click, open_curtain, table
 
@@ -34,7 +35,7 @@ def test_switching_language_on_an_open_table_re_renders_the_log_and_the_words(ap
     app.step()
     log_ja = _log_text(scene)
     assert "山札をシャッフル" in log_ja and "shuffled" not in log_ja
-    assert len(scene.hud._log_shown) == len([e for e in g.state.log[-80:]])   # the same lines, re-read
+    assert len(scene.hud._log_shown) == len([e for e in g.state.log[-LOG_KEEP:]])   # the same lines, re-read
     assert scene.hud.ui["end"].text != end_en and "終了" in scene.hud.ui["end"].text
     assert [label for label, _ in scene.hud.phase_items()] == ["メイン"]
     assert app.manager.get_locale() == "ja"

@@ -63,6 +63,7 @@ class Actions:
     def __init__(self, scene):
         self.scene = scene
         self.targeting = None    # (source uid, [actions]) while choosing a target by clicking
+        self._moves = (None, {})  # (the legal list, {source: its moves}) for moves_from
 
     # --- what the viewer may do -----------------------------------------------------------------
     def candidates(self) -> list[Action]:
@@ -77,12 +78,20 @@ class Actions:
         return g.legal_actions(sc.viewer)
 
     def moves_from(self, src) -> list[Action]:
-        """Return the legal actions of a card (by uid) or of a pile's top (by zone key)."""
+        """Return the legal actions of a card (by uid) or of a pile's top (by zone key), remembered until
+        the legal actions change (hovering asks every frame)."""
         legal = self.scene.legal
-        if isinstance(src, int):
-            return [a for a in legal if a.get("card") == src]
-        return [a for a in legal if a.get("card") is None
-                and src in (a.get("zone"), a.get("from"), a.get("source"))]
+        if self._moves[0] is not legal:
+            self._moves = (legal, {})
+        hit = self._moves[1].get(src)
+        if hit is None:
+            if isinstance(src, int):
+                hit = [a for a in legal if a.get("card") == src]
+            else:
+                hit = [a for a in legal if a.get("card") is None
+                       and src in (a.get("zone"), a.get("from"), a.get("source"))]
+            self._moves[1][src] = hit
+        return hit
 
     def answers(self) -> list[Action]:
         """Return the legal actions a click may apply at once: not manual moves, nothing to drop (`to`)."""

@@ -11,7 +11,7 @@ import pygame
 
 from .. import fonts, geometry
 from . import layout
-from .sprites import chip
+from .sprites import chip, ring
 
 TABLE_BG = (30, 74, 52)
 LIT = (120, 240, 150)
@@ -39,10 +39,12 @@ class Board:
         self.coin_shown = None   # the result word the coin showed last
         self.chip_cache: dict = {}
         self._coin_at = (None, None)
+        self._batch = None       # (spots, hover and lit, what draw_cards blitted) while the table is at rest
 
     def changed(self) -> None:
         """Forget what was drawn from the last view and pre-render the new view's badges."""
         self.bg = None
+        self._batch = None
         self._make_badges()
 
     def tick(self, dt: float) -> None:
@@ -136,10 +138,34 @@ class Board:
             if z.key in lit_zones:
                 pygame.draw.rect(surface, LIT, z.rect, 3, border_radius=6)
         drag = sc.pointer.drag
+        actors = sc.actor_lit if not drag and not sc.actions.targeting else ()
+        # A table at rest (nothing moving, dragged or spread) draws what it drew last frame: the list of
+        # pictures and places is kept until the view, the hovered card or the lit cards change.
+        still = not drag and sc.inspect is None and not sc.sprites.moving()
+        key = (sc.hover_key, lit_cards, actors, sc.pacing.ghost)
+        if still and self._batch is not None and self._batch[0] is sc.spots and self._batch[1] == key:
+            batch, lit_rects, actor_rects = self._batch[2]
+        else:
+            batch, lit_rects, actor_rects = self._card_batch(surface, lit_cards, actors)
+            self._batch = (sc.spots, key, (batch, lit_rects, actor_rects)) if still else None
+        surface.fblits(batch)
+        for p in lit_players:
+            box = sc.hud.panel_rect(p)
+            if box is not None:
+                pygame.draw.rect(surface, LIT, box.inflate(6, 6), 3)
+        if drag:
+            sp, _, _, off = drag
+            surf = sc.sprites.art(sp.card, sp.card.tapped, sp.w)
+            surface.blit(surf, surf.get_rect(center=(sc.mouse[0] + off[0], sc.mouse[1] + off[1])))
+
+    def _card_batch(self, surface, lit_cards, actors) -> tuple[list, list, list]:
+        """Return (the (picture, place) blits of every card, badge, pile count and zone chip; the rects of
+        lit cards; the rects of cards that can act). A spread pile's cloth is drawn on `surface` at once,
+        over the cards before it."""
+        sc = self.scene
         dragged = sc.pointer.dragged
         pile_counts = {}
         batch, lit_rects, actor_rects = [], [], []
-        actors = sc.actor_lit if not drag and not sc.actions.targeting else ()
         shaded = False
         motions, surface_of, spot_rect = sc.sprites.motions, sc.sprites.surface, layout.spot_rect
         for s in layout.draw_order(sc.spots, sc.hover_key):
@@ -176,19 +202,11 @@ class Board:
         self._pile_counts(batch, pile_counts)
         for key, c in self.zone_chips:
             batch.append(c)
-        surface.fblits(batch)
-        for r in actor_rects:   # what can act now (guidance): a blue edge
-            pygame.draw.rect(surface, ACTOR, r.inflate(6, 6), 3, border_radius=6)
-        for r in lit_rects:
-            pygame.draw.rect(surface, LIT, r.inflate(6, 6), 3, border_radius=6)
-        for p in lit_players:
-            box = sc.hud.panel_rect(p)
-            if box is not None:
-                pygame.draw.rect(surface, LIT, box.inflate(6, 6), 3)
-        if drag:
-            sp, _, _, off = drag
-            surf = sc.sprites.art(sp.card, sp.card.tapped, sp.w)
-            surface.blit(surf, surf.get_rect(center=(sc.mouse[0] + off[0], sc.mouse[1] + off[1])))
+        for rects, colour in ((actor_rects, ACTOR), (lit_rects, LIT)):   # what can act (blue), targets (lit)
+            for r in rects:
+                edge = r.inflate(6, 6)
+                batch.append((ring(edge.size, colour), edge))
+        return batch, lit_rects, actor_rects
 
     def _pile_counts(self, batch, rects) -> None:
         for z in self.scene.zones:

@@ -26,6 +26,8 @@ MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a m
 LOG_MIN_LINES = 6  # the log never shows fewer lines than this, whatever the window or the answers
 LOG_LINE_H = 22    # one log line (pygame_gui's text box at the theme's 14 pt)
 LOG_MIN_H = LOG_MIN_LINES * LOG_LINE_H + 12
+LOG_KEEP = 40          # log lines the side panel shows after a fresh start of the box
+LOG_CAP = 80           # lines it holds before it starts again (each move lays them all out)
 PANEL_MIN_H = 100  # a player panel gives way down to this before the log does
 HINT = N_("drag a card to move it · click to use it · right-click for every action · "
           "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
@@ -60,6 +62,7 @@ class Hud:
         self.top_bar = None      # the drawn top bar, until the next change
         self.log_to_end = 0      # frames left to keep the log scrolled to its newest line
         self.link_rect = None    # the status line's "Rules" link, where it was drawn
+        self._status = None      # (what it shows, the status line drawn, its link's rect) until a change
         self.lit_players = frozenset()   # players a legal action hits: their panels are lit
 
     @property
@@ -175,7 +178,7 @@ class Hud:
         self._light_players()
         self._set_text("opp", self._player_html(opp))
         self._set_text("me", self._player_html(me))
-        self._update_log(sc.view.log[-80:])
+        self._update_log(sc.view.log[-LOG_KEEP:])
         self._set_text("prompt", self.prompt_html())
         end = sc.actions.end_action()
         if end is not None:
@@ -264,7 +267,9 @@ class Hud:
             self.ui[name].set_text(html)
 
     def _update_log(self, lines) -> None:
-        """Show the log; new lines are appended (re-laying out the whole box costs ~100 ms)."""
+        """Show the log; new lines are appended, up to LOG_CAP lines in the box, then it starts again
+        from the last LOG_KEEP. (pygame_gui lays out every line of the box again on each append, so
+        the box's length is what a move costs.)"""
         viewer = self.scene.viewer
         lines = [self.scene.app.words.render(x) for x in lines]   # in the language shown now
         if self._log_viewer != viewer:   # another seat's log: never keep a line of the old one
@@ -281,7 +286,7 @@ class Hud:
             return "<br>".join(html_escape(ln) for x in xs for ln in fonts.wrap(x, 13, width))
         for d in range(1, min(len(lines), 30) + 1):
             keep = len(lines) - d
-            if shown and keep > 0 and lines[:keep] == shown[len(shown) - keep:] and self._log_rows < 200:
+            if shown and keep > 0 and lines[:keep] == shown[len(shown) - keep:] and self._log_rows < LOG_CAP:
                 box.append_html_text("<br>" + html(lines[keep:]))
                 self._log_rows += d
                 break
@@ -407,24 +412,37 @@ class Hud:
 
     def draw_status(self, surface) -> None:
         """Draw the status line: the last message while it lasts, else the how-to hint; at its right a
-        link to the rules (at the rule the message names)."""
+        link to the rules (at the rule the message names). Drawn once per change, then one blit a frame."""
+        sc = self.scene
+        t = sc.app.words
+        shown = sc.message_t > 0 and bool(sc.message)
+        key = (sc.message if shown else None, sc.size, t.language)
+        if self._status is None or self._status[0] != key:
+            self._status = (key, *self._status_bar(shown))
+        _, bar, self.link_rect = self._status
+        surface.blit(bar, (0, sc.size[1] - geometry.STATUS_BAR))
+
+    def _status_bar(self, shown: bool) -> tuple:
+        """Return (the status line's picture, its Rules link's rect on the window)."""
         sc = self.scene
         t = sc.app.words
         y = sc.size[1] - geometry.STATUS_BAR
-        r = pygame.Rect(0, y, sc.size[0] - geometry.SIDE_PANEL, geometry.STATUS_BAR)
-        surface.fill((16, 20, 25), r)
+        r = pygame.Rect(0, 0, sc.size[0] - geometry.SIDE_PANEL, geometry.STATUS_BAR)
+        bar = pygame.Surface(r.size)
+        bar.fill((16, 20, 25))
         rule = self.rule_in_status()
         link = fonts.text((t("Rules") + " ▶ " + rule) if rule else t("Rules") + " (F2)", 13,
                           (255, 216, 74) if rule else (150, 190, 230), bold=bool(rule))
-        self.link_rect = link.get_rect(midright=(r.right - 10, r.centery)).inflate(12, 6)
-        pygame.draw.rect(surface, (40, 52, 66), self.link_rect, border_radius=5)
-        surface.blit(link, link.get_rect(center=self.link_rect.center))
-        room = r.w - self.link_rect.w - 30
-        if sc.message_t > 0 and sc.message:
+        link_rect = link.get_rect(midright=(r.right - 10, r.centery)).inflate(12, 6)
+        pygame.draw.rect(bar, (40, 52, 66), link_rect, border_radius=5)
+        bar.blit(link, link.get_rect(center=link_rect.center))
+        room = r.w - link_rect.w - 30
+        if shown:
             s = fonts.text(fonts.ellipsize(t.render(sc.message), 15, room), 15, (255, 210, 120))
         else:
             s = fonts.text(fonts.ellipsize(t(HINT), 13, room), 13, (140, 150, 160))
-        surface.blit(s, (8, y + (geometry.STATUS_BAR - s.get_height()) // 2))
+        bar.blit(s, (8, (geometry.STATUS_BAR - s.get_height()) // 2))
+        return bar, link_rect.move(0, y)
 
     def link_at(self, pos) -> bool:
         """Return whether a point is on the status line's Rules link."""

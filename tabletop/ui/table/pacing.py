@@ -165,6 +165,7 @@ class Pacing:
         m.pos = m.src = (float(sc.mouse[0]), float(sc.mouse[1]))
         m.t = m.dur = 0.0
         m.hold = True
+        sc.sprites.restart()
         self.ghost = (uid, sp.zone)
 
     def check_ghost(self) -> None:
@@ -181,6 +182,7 @@ class Pacing:
         if m is not None:
             m.hold = False
             m.src, m.t, m.dur = m.pos, 0.0, 0.18 * self.speed
+            sc.sprites.restart()
 
     # --- per frame -----------------------------------------------------------------------------
     def tick(self, dt: float) -> None:

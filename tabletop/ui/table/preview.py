@@ -16,6 +16,7 @@ class Preview:
         self.scene = scene
         self.cache: dict = {}
         self.previewed = None    # the card whose large preview was drawn last
+        self._placed = None      # (spots, legal, card and size, where) of the last placement
 
     def draw(self, surface) -> None:
         sc = self.scene
@@ -33,6 +34,11 @@ class Preview:
         covers least of the card, of the places its legal moves point at (where it may be dragged next) and
         of the viewer's hand; always inside the table area."""
         sc = self.scene
+        # The answer changes only with the table (a refresh makes new spots and legal lists) or the card.
+        key = (sp.key, tuple(sp.rect), r.size)
+        memo = self._placed
+        if memo is not None and memo[0] is sc.spots and memo[1] is sc.legal and memo[2] == key:
+            return memo[3].copy()
         area = sc.area.inflate(-12, -12)
         zones, cards, _ = pointed_at(sc.actions.moves_from(source(sp)))
         # the card itself counts most, then where it may go, then the rest of the viewer's hand
@@ -48,7 +54,9 @@ class Preview:
 
         def covered(c):
             return sum(c.clip(a).w * c.clip(a).h for a in avoid)
-        return min(spots, key=covered)    # the first of equals: beside the card, level with it
+        best = min(spots, key=covered)    # the first of equals: beside the card, level with it
+        self._placed = (sc.spots, sc.legal, key, best.copy())
+        return best
 
     def image(self, card) -> pygame.Surface:
         """Return a large, readable picture of a card with its full text (cached per card and state)."""

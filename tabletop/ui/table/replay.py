@@ -117,7 +117,7 @@ class ReplayControls:
         states = [(0, False), (1, False)] + ([(0, True), (1, True)] if self.can_reveal else [])
         i = states.index((self.scene.viewer, self.reveal)) if (self.scene.viewer, self.reveal) in states else -1
         self.scene.viewer, self.reveal = states[(i + 1) % len(states)]
-        self.scene.sprites.motions = {}
+        self.scene.sprites.forget_motions()
         self.scene.refresh()
         if self.replay is not None:
             self.tell()

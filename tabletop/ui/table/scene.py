@@ -206,7 +206,7 @@ class TableScene(Scene):
     def _lift_curtain(self) -> None:
         """Show the table to the player the curtain waited for (hotseat)."""
         self.viewer, self.curtain = self.curtain, None
-        self.sprites.motions = {}
+        self.sprites.forget_motions()
         self.message, self.message_t = "", 0.0
         self.refresh()
 

@@ -38,6 +38,7 @@ class Sprites:
     def __init__(self, scene):
         self.scene = scene
         self.motions: dict = {}
+        self._busy = None        # whether a motion still runs, as of the last tick (None: not known)
         self.rot_cache: dict = {}
         self.art_cache: dict = {}
 
@@ -77,6 +78,7 @@ class Sprites:
                     m.look = look
             seen[s.key] = m
         self.motions = seen
+        self._busy = None
 
     def _entry_point(self, spot, zones):
         """Return where a card that just appeared slides in from: its owner's deck, if there is one."""
@@ -88,6 +90,8 @@ class Sprites:
 
     def tick(self, dt: float) -> None:
         """Move every motion on by dt seconds (slides ease out; turns and flips are linear)."""
+        if self._busy is False:
+            return                # nothing has moved since the last tick found every motion done
         for m in self.motions.values():
             if m.hold:
                 continue
@@ -104,14 +108,26 @@ class Sprites:
                 m.ang = m.ang_dst
             if m.flip < 1.0:
                 m.flip = min(1.0, m.flip + dt / max(0.05, 0.2 * self.scene.app.settings.get("anim", 1.0)))
+        self._busy = any(m.moving for m in self.motions.values())
 
     def sliding(self) -> bool:
         """Return whether a card is still sliding (the card under the mouse may change)."""
-        return any(m.t < m.dur for m in self.motions.values())
+        return self._busy is not False and any(m.t < m.dur for m in self.motions.values())
 
     def moving(self) -> bool:
         """Return whether any card still slides, turns or flips (a bot waits for it)."""
-        return any(m.moving for m in self.motions.values())
+        if self._busy is None:
+            return any(m.moving for m in self.motions.values())
+        return self._busy
+
+    def forget_motions(self) -> None:
+        """Drop every motion: the cards stand where the next view puts them (after a jump in time)."""
+        self.motions = {}
+        self._busy = None
+
+    def restart(self) -> None:
+        """Note that a motion was changed from outside (`tick` then runs them all again)."""
+        self._busy = None
 
     # --- pictures -----------------------------------------------------------------------------
     def art(self, card, tapped: bool = False, w: int = 0) -> pygame.Surface:
@@ -190,9 +206,27 @@ def chip(text: str, size: int, bold: bool = False, bg=(20, 24, 30)) -> pygame.Su
     key = (text, size, bold, bg)
     s = _CHIPS.get(key)
     if s is None:
+        if len(_CHIPS) > 1024:   # counts and zone texts vary game to game: a long session starts afresh
+            _CHIPS.clear()
         t = fonts.text(text, size, (255, 255, 255), bold)
         s = pygame.Surface((t.get_width() + 10, t.get_height() + 2), pygame.SRCALPHA)
         pygame.draw.rect(s, (*bg, 225), s.get_rect(), border_radius=6)
         s.blit(t, (5, 1))
         _CHIPS[key] = s
+    return s
+
+
+_RINGS: dict = {}
+
+
+def ring(size: tuple[int, int], colour, width: int = 3, radius: int = 6) -> pygame.Surface:
+    """Return a rounded outline of `size` (cached: a lit card's edge is blitted, not drawn each frame)."""
+    key = (size, colour, width, radius)
+    s = _RINGS.get(key)
+    if s is None:
+        if len(_RINGS) > 256:     # card sizes change with the window: keep the few in use
+            _RINGS.clear()
+        s = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(s, colour, s.get_rect(), width, border_radius=radius)
+        _RINGS[key] = s
     return s
