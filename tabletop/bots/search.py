@@ -14,7 +14,7 @@ the budget is better spent judging this move well than growing a tree no sample 
   still reaches the rest. Greedy's own choice is always among them.
 - **Rollouts: the greedy policy, cut off by the evaluation.** After a candidate, the players play
   on with greedy's policy (a lighter one: fewer forced choices followed) to the end of this turn —
-  or of the opponent's next turn, in a game whose eval module sets SEARCH_HORIZON = 2 (monmusu) —,
+  or of the opponent's next turn, in a game whose eval module sets SEARCH_HORIZON = 2 (monmusu, fourdeck) —,
   the game's end, or `max_plies` moves; the end position scores 1 for a win, 0 for a loss, and the
   evaluation squashed to (0, 1) otherwise. The rest of the turn played well, the blocker that is
   coming, the turn ended too early are what a rollout sees and one step does not. (At 0.2 s a move,
