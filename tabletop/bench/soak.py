@@ -116,6 +116,7 @@ def measure(games: int = 10, max_actions: int = 300):
     plan = schedule(games, rids)
     threads0 = threading.active_count()
     at10 = {}
+    rss = []                 # resident memory after each game (after a collection)
     first_ms, last_ms = {}, {}
     total_actions = problems = rematches = unfinished = 0
     scene = None
@@ -132,8 +133,9 @@ def measure(games: int = 10, max_actions: int = 300):
             unfinished += not scene.game.is_over()
             first_ms.setdefault(rid, statistics.median(times) * 1000 if times else 0.0)
             last_ms[rid] = statistics.median(times) * 1000 if times else 0.0
+            gc.collect()
+            rss.append(_rss())
             if i + 1 == min(10, games):
-                gc.collect()
                 at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(),
                         "fds": _fds(), "threads": threading.active_count()}
             if (i + 1) % 10 == 0:
@@ -147,7 +149,7 @@ def measure(games: int = 10, max_actions: int = 300):
     slowdown = statistics.mean(last_ms[r] / first_ms[r] for r in common) if common else 1.0
     for s in list(app.scenes):
         s.leave()
-    return {"games": games, "actions": total_actions, "rematches": rematches, "unfinished": unfinished,
+    return {"games": games, "actions": total_actions, "rss": rss, "rematches": rematches, "unfinished": unfinished,
             "bot_problems": problems, "slowdown": slowdown, "at10": at10, "end": end, "threads0": threads0}
 
 
@@ -170,6 +172,12 @@ def run(report) -> None:
     report("soak.rss_game10_mb", a["rss"] / 1e6, "resident memory after game 10 (surfaces included)")
     report(f"soak.rss_game{r['games']}_mb", e["rss"] / 1e6, "resident memory after the last game")
     report("soak.rss_ratio", e["rss"] / a["rss"] if a.get("rss") else 0.0, "last / game 10, target ≤ 1.10")
+    series = r["rss"]
+    if len(series) >= 15:   # one game's memory wavers by several percent: the same comparison over five games
+        early, late = statistics.median(series[5:10]), statistics.median(series[-5:])
+        report("soak.rss_ratio_5games", late / early,
+               f"median of the last 5 games / of games 6-10 ({late / 1e6:.0f} / {early / 1e6:.0f} MB); "
+               f"highest after game 10: {max(series[10:]) / 1e6:.0f} MB")
     report("soak.python_blocks_growth", e["blocks"] - a["blocks"],
            "Python memory blocks alive, last game minus game 10 (sys.getallocatedblocks: no tracing, which "
            "would itself grow the resident memory it is compared with)")

@@ -92,6 +92,33 @@ def search_setting(ruleset, name: str, default: float) -> float:
     return float(getattr(eval_module(ruleset), name, default))
 
 
+def rollout_actions(ruleset):
+    """Return the eval module's `rollout_actions(game, acts) -> acts`, or None: the moves a search
+    rollout considers among the legal ones (senkai keeps one of its equivalent ways to pay and
+    to pick a face-down wall, so a rollout spends its time on the moves that matter)."""
+    return getattr(eval_module(ruleset), "rollout_actions", None)
+
+
+def search_widen(ruleset, default: float) -> float:
+    """Return the search's widening constant in this game: the eval module's SEARCH_WIDEN (more
+    candidates from the first iterations, where a game's samples differ little), else `default`."""
+    return float(getattr(eval_module(ruleset), "SEARCH_WIDEN", default))
+
+
+def rollout_start(ruleset):
+    """Return the eval module's `rollout_game(game)`, or None: what it changes in a determinization
+    before the search plays its rollouts in it (senkai drops the deck cards no rollout reaches, so
+    each of the many copies a rollout makes is cheaper)."""
+    return getattr(eval_module(ruleset), "rollout_game", None)
+
+
+def cutoff_evaluation(ruleset):
+    """Return the eval module's `evaluate_cutoff(game, player) -> score`, or None: how a search
+    rollout stopped at its horizon scores the position (senkai adds the attacks the side to move
+    is about to make), in place of `evaluate`."""
+    return getattr(eval_module(ruleset), "evaluate_cutoff", None)
+
+
 def evaluate(game: Game, player: int) -> float:
     """Return the score of the position for `player`: the sum of its terms."""
     return sum(terms(game, player).values())

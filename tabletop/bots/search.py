@@ -19,7 +19,11 @@ the budget is better spent judging this move well than growing a tree no sample 
   evaluation squashed to (0, 1) otherwise. The rest of the turn played well, the blocker that is
   coming, the turn ended too early are what a rollout sees and one step does not. (At 0.2 s a move,
   20 seeded games each: to the end of the turn won fourdeck 14, ijinden 11, senkai 9, monmusu 6;
-  to the end of the opponent's turn 9, 8, 10 and 12.)
+  to the end of the opponent's turn 9, 8, 10 and 12.) A game's eval module may shape its rollouts
+  (opt-in; senkai does): `rollout_actions` narrows the moves a rollout step scores (one way to pay,
+  not each), `rollout_game` trims a determinization before the rollouts (deck cards no rollout
+  reaches), `evaluate_cutoff` scores the end position instead of the evaluation (with the
+  opponent's coming attacks made).
 - **Common samples, and greedy unless search is sure.** In each iteration every candidate is played
   in the same determinization, so candidates differ by what they do, not by the luck of the sample
   (coins and shuffles included). Search overrides greedy's choice only when a candidate beats it in
@@ -44,8 +48,9 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import WIN, evaluate, search_horizon, search_setting, terms
-from .greedy import after, pick, position_key, value
+from .evaluate import (WIN, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_horizon,
+                       search_setting, search_widen, terms)
+from .greedy import REPLY_WIDTH, after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
 DEFAULT_THINK = 1.0
@@ -81,6 +86,8 @@ class SearchBot(Bot):
         self._scale = SCALE
         self._confidence = CONFIDENCE
         self._min_pairs = 2
+        self._filter = None
+        self._cutoff = None
         self._turn = None
         self._seen: set = set()
         self._known: set = set()
@@ -92,6 +99,10 @@ class SearchBot(Bot):
         deadline = None if self.rounds is not None else start + self.think * 0.8
         rs = load_ruleset(view.ruleset)
         self.configure(rs)
+        self._filter = rollout_actions(rs)
+        self._cutoff = cutoff_evaluation(rs)
+        trim = rollout_start(rs)
+        widen = search_widen(rs, WIDEN_C)
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
@@ -124,8 +135,11 @@ class SearchBot(Bot):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            active = ranked[:max(2, math.ceil(WIDEN_C * (n + 1) ** WIDEN_A))]
+            active = ranked[:max(2, math.ceil(widen * (n + 1) ** WIDEN_A))]
             g = g0 if n == 0 else game_from_view(view, self.rng, rs)
+            if trim is not None:
+                g = g.clone() if n == 0 else g
+                trim(g)
             row = {}
             seed = self.rng.getrandbits(63)
             for e in active:
@@ -190,6 +204,7 @@ class SearchBot(Bot):
     def rollout(self, game: Game, turn: int, deadline: float | None) -> float:
         """Play on with the greedy policy for both players until the horizon; return the end value in [0, 1]."""
         me = self.player
+        filt = self._filter
         g = game
         plies = 0
         moves, move_turn = 0, g.state.turn
@@ -200,6 +215,8 @@ class SearchBot(Bot):
                 acts = g.legal_actions()
             except Exception:   # a determinization the controller cannot handle: judge it as it stands
                 break
+            if filt is not None:
+                acts = filt(g, acts)
             if not acts:
                 break
             if g.state.turn != move_turn:
@@ -219,7 +236,7 @@ class SearchBot(Bot):
                     g2 = after(g, a)
                     if g2 is None:
                         continue
-                    v = value(g2, who, ROLLOUT_REPLIES)
+                    v = value(g2, who, ROLLOUT_REPLIES) if filt is None else _value(g2, who, ROLLOUT_REPLIES, filt)
                     if is_end(a):
                         v += bias
                     if best is None or v > best:
@@ -231,13 +248,43 @@ class SearchBot(Bot):
         out = g.state.outcome
         if out is not None:
             return 0.5 if out.winner is None else (1.0 if out.winner == me else 0.0)
-        return self.squash(evaluate(g, me), self._scale)
+        return self.squash(evaluate(g, me) if self._cutoff is None else self._cutoff(g, me), self._scale)
 
     @staticmethod
     def squash(score: float, scale: float = SCALE) -> float:
         """Map an evaluation to (0, 1) like a win chance: 0.5 is even, a win 1, a loss 0."""
         v = max(-WIN, min(WIN, score))
         return 0.5 + 0.5 * math.tanh(v / scale)
+
+
+def _value(game: Game, player: int, depth: int, filt) -> float:
+    """Return greedy's `value` (forced choices answered by their chooser's best static answer),
+    the answers limited to the eval module's `rollout_actions`; a single answer is played without
+    being scored."""
+    s = game.state
+    if s.outcome is not None or depth <= 0 or not s.pending:
+        return evaluate(game, player)
+    who = game.to_act
+    try:
+        acts = filt(game, game.legal_actions())
+    except Exception:
+        acts = []
+    best, best_g = None, None
+    if len(acts) == 1:
+        best_g = after(game, acts[0])
+    else:
+        for a in acts[:REPLY_WIDTH]:
+            g2 = after(game, a)
+            if g2 is None:
+                continue
+            v = evaluate(g2, player)
+            if best is None or (v > best if who == player else v < best):
+                best, best_g = v, g2
+    if best_g is None:
+        return evaluate(game, player)
+    if best_g.state.pending and best_g.state.outcome is None:
+        return _value(best_g, player, depth - 1, filt)
+    return evaluate(best_g, player) if best is None else best
 
 
 def _after_seeded(game: Game, action, seed: int) -> Game | None:
