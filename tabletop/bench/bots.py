@@ -12,7 +12,8 @@ Per ruleset with its starter decks, seats alternated (half the games each bot si
 and once: bots.simulate_scaling  throughput of `simulate --workers 2` over `--workers 1` (goal >= 1.8).
 
 Sizes: 200 games per pairing (20 with --quick; TABLETOP_BENCH_GAMES overrides, and
-TABLETOP_BENCH_SEARCH_GAMES the search games alone: at 0.2 s a move they take hours at full size).
+TABLETOP_BENCH_SEARCH_GAMES the search games alone: at 0.2 s a move they take hours at full size;
+TABLETOP_BENCH_RULESETS=fourdeck,monmusu measures those rulesets only).
 The search games run on a time budget, as a player meets it, so on a busy machine search is weaker
 than on a quiet one: the note says how many games and workers. TABLETOP_BENCH_ROUNDS=N plays them at
 a fixed N iterations a move instead (machine-independent, repeatable).
@@ -33,10 +34,12 @@ _RULE = re.compile(r"\b([A-Z]{2}-[RD]\d+)")
 
 
 def _rulesets() -> list[str]:
+    """Return the rulesets with a game to play, or those TABLETOP_BENCH_RULESETS names (comma-separated)."""
     from tabletop.engine import controller_class, load_ruleset
+    only = [r.strip() for r in os.environ.get("TABLETOP_BENCH_RULESETS", "").split(",") if r.strip()]
     out = []
     for r in ruleset_ids():
-        if r != "sandbox" and controller_class(load_ruleset(r).controller, missing_ok=True):
+        if r != "sandbox" and (not only or r in only) and controller_class(load_ruleset(r).controller, missing_ok=True):
             out.append(r)
     return out
 
@@ -82,8 +85,8 @@ class _Enough(Exception):
 class _Timer:
     """Wrap a bot and record how long each of its decisions takes (at most `limit` of them)."""
 
-    def __init__(self, bot, game, times, limit=None):
-        self.bot, self.times, self.limit = bot, times, limit
+    def __init__(self, bot, game, times, limit=None, iterations=None):
+        self.bot, self.times, self.limit, self.iterations = bot, times, limit, iterations
 
     def __getattr__(self, name):
         return getattr(self.bot, name)
@@ -95,16 +98,19 @@ class _Timer:
         a = self.bot.choose(view, legal)
         if len(legal) > 1:
             self.times.append(time.perf_counter() - t)
+            if self.iterations is not None and hasattr(self.bot, "last_iterations"):
+                self.iterations.append(self.bot.last_iterations)
         return a
 
 
 def think_times(ruleset: str, bot: str, games: int, seed: int = 0, think=None, limit=None, rounds=None,
-                other: str = "random") -> list[float]:
-    """Return the think time of every real decision of `bot` (vs `other`) over a few games."""
+                other: str = "random", iterations: list | None = None) -> list[float]:
+    """Return the think time of every real decision of `bot` (vs `other`) over a few games; a search
+    bot's iterations per decision are appended to `iterations` when given."""
     times: list[float] = []
     job = Job(ruleset, (bot, other), seed=seed, think=think, rounds=rounds)
     for i in range(games):
-        play_game(job, i, wrap=lambda b, g: _Timer(b, g, times, limit) if b.name == bot else b)
+        play_game(job, i, wrap=lambda b, g: _Timer(b, g, times, limit, iterations) if b.name == bot else b)
         if limit and len(times) >= limit:
             break
     return times
@@ -135,10 +141,15 @@ def run(report) -> None:
         times = think_times(r, "greedy", 3 if quick else 10)
         report(f"bots.{r}.greedy_think_ms", 1000 * statistics.median(times) if times else 0.0,
                f"median of {len(times)} decisions; goal <= 50")
-        times = think_times(r, "search", 1, seed=7, think=SEARCH_THINK, other="greedy", limit=10 if quick else 30)
+        iters: list = []
+        times = think_times(r, "search", 1, seed=7, think=SEARCH_THINK, other="greedy", limit=10 if quick else 30,
+                            iterations=iters)
+        # The iterations a decision reached say how busy the machine was, and which fixed
+        # TABLETOP_BENCH_ROUNDS stands for SEARCH_THINK here.
         report(f"bots.{r}.search_budget", max(times) / SEARCH_THINK if times else 0.0,
                f"slowest of {len(times)} decisions at the {SEARCH_THINK:g} s budget, over it; "
-               f"median {statistics.median(times) / SEARCH_THINK if times else 0:.2f}; goal <= 1.2")
+               f"median {statistics.median(times) / SEARCH_THINK if times else 0:.2f}; "
+               f"median {statistics.median(iters) if iters else 0:g} iterations a decision; goal <= 1.2")
     rs = _rulesets()
     if rs:
         # Games of every ruleset (greedy vs random), timed twice each way, best of each: the machine

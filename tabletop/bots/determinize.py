@@ -56,9 +56,64 @@ def sample_identities(view: View, rng: random.Random, ruleset: Ruleset | None = 
             pool += [cid] * max(0, n - seen[p][cid])
         rng.shuffle(pool)
         all_ids = sorted(deck) or sorted(seen[p]) or ["?"]
+        if by_section(ruleset or load_ruleset(view.ruleset)):
+            out[p] = _by_section(ruleset or load_ruleset(view.ruleset), hidden[p], pool, all_ids, rng)
+            continue
         while len(pool) < len(hidden[p]):
             pool.append(rng.choice(all_ids))
         out[p] = pool[:len(hidden[p])]
+    return out
+
+
+def by_section(rs: Ruleset) -> bool:
+    """Return whether a player's own hidden pile cards are guessed section by section in this game:
+    its eval module's DETERMINIZE_BY_SECTION (fourdeck, whose Level 3 deck holds only its Level 3
+    units: the owner built it so). Off elsewhere, where the decks keep their measured behaviour."""
+    hit = _BY_SECTION.get(id(rs))
+    if hit is None or hit[0] is not rs:
+        from .evaluate import eval_module
+        hit = _BY_SECTION[id(rs)] = (rs, bool(getattr(eval_module(rs), "DETERMINIZE_BY_SECTION", False)))
+    return hit[1]
+
+
+_BY_SECTION: dict[int, tuple] = {}
+
+
+def home_section(rs: Ruleset, cid: str) -> str | None:
+    """Return the deck section a card is built into: its own `deck_section`, else the first section
+    whose kinds and `where` it fits (None if none does)."""
+    card = rs.cards.get(cid)
+    if card is None:
+        return None
+    if card.get("deck_section"):
+        return card.get("deck_section")
+    for sec, spec in rs.deck.items():
+        if spec.get("kinds") and card.kind not in spec["kinds"]:
+            continue
+        if any(card.get(f) != want for f, want in (spec.get("where") or {}).items()):
+            continue
+        return sec
+    return None
+
+
+def _by_section(rs: Ruleset, hidden: list[CardView], pool: list[str], all_ids: list[str], rng) -> list[str]:
+    """Guess the owner's hidden cards from `pool` (their unseen list cards, shuffled): a card lying in
+    a section's own pile (a Level 3 deck) only from the cards built into that section, the rest from
+    what is left; short of cards, any card of the list."""
+    zones = {spec.get("zone"): sec for sec, spec in rs.deck.items() if spec.get("zone")}
+    left: dict = {}
+    for cid in pool:
+        left.setdefault(home_section(rs, cid), []).append(cid)
+    out: list = [None] * len(hidden)
+    for i, cv in enumerate(hidden):       # section piles first: their cards are known by section
+        sec = zones.get(split_key(cv.zone)[1])
+        if sec is not None and left.get(sec):
+            out[i] = left[sec].pop()
+    rest = [cid for ids in left.values() for cid in ids]
+    rng.shuffle(rest)
+    for i, cid in enumerate(out):
+        if cid is None:
+            out[i] = rest.pop() if rest else rng.choice(all_ids)
     return out
 
 

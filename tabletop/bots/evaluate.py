@@ -84,6 +84,14 @@ def search_horizon(ruleset, default: int = 1) -> int:
     return int(getattr(eval_module(ruleset), "SEARCH_HORIZON", default))
 
 
+def search_setting(ruleset, name: str, default: float) -> float:
+    """Return a number the search reads from the eval module (`SEARCH_SCALE`: the evaluation points
+    that make a rollout's end "clearly better"; `SEARCH_CONFIDENCE`: the standard errors by which a
+    candidate must beat greedy's move; `SEARCH_MIN_PAIRS`: the paired samples it needs to try), else
+    `default`: a game opts in, the others keep theirs."""
+    return float(getattr(eval_module(ruleset), name, default))
+
+
 def rollout_actions(ruleset):
     """Return the eval module's `rollout_actions(game, acts) -> acts`, or None: the moves a search
     rollout considers among the legal ones (senkai keeps one of its equivalent ways to pay and

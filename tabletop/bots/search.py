@@ -14,7 +14,7 @@ the budget is better spent judging this move well than growing a tree no sample 
   still reaches the rest. Greedy's own choice is always among them.
 - **Rollouts: the greedy policy, cut off by the evaluation.** After a candidate, the players play
   on with greedy's policy (a lighter one: fewer forced choices followed) to the end of this turn —
-  or of the opponent's next turn, in a game whose eval module sets SEARCH_HORIZON = 2 (monmusu) —,
+  or of the opponent's next turn, in a game whose eval module sets SEARCH_HORIZON = 2 (monmusu, fourdeck) —,
   the game's end, or `max_plies` moves; the end position scores 1 for a win, 0 for a loss, and the
   evaluation squashed to (0, 1) otherwise. The rest of the turn played well, the blocker that is
   coming, the turn ended too early are what a rollout sees and one step does not. (At 0.2 s a move,
@@ -50,17 +50,19 @@ from tabletop.engine.ruleset import load_ruleset
 from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import (WIN, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_actions,
-                       search_horizon, search_widen, terms)
+                       search_horizon, search_setting, search_widen, terms)
 from .greedy import REPLY_WIDTH, after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
 DEFAULT_THINK = 1.0
 SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
+                       # (an eval module's SEARCH_SCALE replaces it for its game)
 ROLLOUT_REPLIES = 1    # forced choices followed when a rollout step scores a move
 ROLLOUT_STALL = 25     # moves in one turn of a rollout after which passing play on is preferred
 WIDEN_C = 2.0          # progressive widening: ceil(WIDEN_C * n ** WIDEN_A) candidates after n iterations
 WIDEN_A = 0.5
 CONFIDENCE = 1.0       # standard errors by which a candidate must beat greedy's choice to replace it
+                       # (an eval module's SEARCH_CONFIDENCE replaces it for its game)
 MARGIN = 0.01          # and by at least this much of a win
 
 
@@ -80,7 +82,11 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.max_plies = max_plies
         self.last_rollouts = 0
+        self.last_iterations = 0    # determinizations sampled for the last decision (the bench reports them)
         self._horizon = 1 if horizon is None else horizon
+        self._scale = SCALE
+        self._confidence = CONFIDENCE
+        self._min_pairs = 2
         self._filter = None
         self._cutoff = None
         self._turn = None
@@ -93,7 +99,7 @@ class SearchBot(Bot):
         # stop at the deadline, checked before every move they score.
         deadline = None if self.rounds is not None else start + self.think * 0.8
         rs = load_ruleset(view.ruleset)
-        self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
+        self.configure(rs)
         self._filter = rollout_actions(rs)
         self._cutoff = cutoff_evaluation(rs)
         trim = rollout_start(rs)
@@ -154,6 +160,7 @@ class SearchBot(Bot):
                 results[e[1]].append(row.get(e[1]))
             n += 1
         self.last_rollouts = rollouts
+        self.last_iterations = n
         action, g2, share, wins = self.choose_result(greedy_best, ranked, results)
         if n == 0 or share is None:
             why = msg("no time to search: the best move one step ahead")
@@ -163,6 +170,13 @@ class SearchBot(Bot):
             why = msg("{why}; looks better than {other} played out", why=why,
                       other=effect(terms(g0, self.player), terms(greedy_best[2], self.player)))
         return action, self._reason(g0, scored, action, g2, why)
+
+    def configure(self, rs) -> None:
+        """Read the game's search settings from its eval module (the defaults where it sets none)."""
+        self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
+        self._scale = search_setting(rs, "SEARCH_SCALE", SCALE)
+        self._confidence = search_setting(rs, "SEARCH_CONFIDENCE", CONFIDENCE)
+        self._min_pairs = int(search_setting(rs, "SEARCH_MIN_PAIRS", 2))
 
     def choose_result(self, greedy_best, ranked, results):
         """Return (action, position after it, its mean value, playouts): greedy's choice unless a
@@ -174,11 +188,11 @@ class SearchBot(Bot):
         best = (greedy_best, 0.0)
         for e in ranked[1:]:
             diffs = [a - b for a, b in zip(results[e[1]], base) if a is not None and b is not None]
-            if len(diffs) < 2:
+            if len(diffs) < self._min_pairs:     # (at least 2: a standard error needs two)
                 continue
             mean = statistics.fmean(diffs)
             se = statistics.stdev(diffs) / math.sqrt(len(diffs))
-            if mean > MARGIN and mean > CONFIDENCE * se and mean > best[1]:
+            if mean > MARGIN and mean > self._confidence * se and mean > best[1]:
                 best = (e, mean)
         e = best[0]
         vals = [v for v in results[e[1]] if v is not None]
@@ -238,13 +252,13 @@ class SearchBot(Bot):
         out = g.state.outcome
         if out is not None:
             return 0.5 if out.winner is None else (1.0 if out.winner == me else 0.0)
-        return self.squash(evaluate(g, me) if self._cutoff is None else self._cutoff(g, me))
+        return self.squash(evaluate(g, me) if self._cutoff is None else self._cutoff(g, me), self._scale)
 
     @staticmethod
-    def squash(score: float) -> float:
+    def squash(score: float, scale: float = SCALE) -> float:
         """Map an evaluation to (0, 1) like a win chance: 0.5 is even, a win 1, a loss 0."""
         v = max(-WIN, min(WIN, score))
-        return 0.5 + 0.5 * math.tanh(v / SCALE)
+        return 0.5 + 0.5 * math.tanh(v / scale)
 
 
 def _value(game: Game, player: int, depth: int, filt) -> float:
