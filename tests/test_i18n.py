@@ -75,6 +75,7 @@ def test_every_catalogue_entry_is_used_by_the_code():
     # their file is exempt until they are.
     import yaml
     indirect = set(yaml.safe_load((i18n.LOCALE_DIR / "ja" / "decks.yaml").read_text(encoding="utf-8")) or {})
+    indirect |= _term_entries()   # built in code (f"{side} board"): checked against played games below
     stale = set(i18n.catalogue("ja")) - set(CODE_KEYS) - indirect
     assert not stale, f"catalogue entries no code uses: {sorted(stale)}"
 
@@ -333,3 +334,31 @@ def test_validate_reports_path_line_and_problem_in_the_users_language(tmp_path, 
     assert main(["validate", str(bad)]) == 1
     out = capsys.readouterr()
     assert f"{bad}:3：YAMLの書き方の誤り" in out.out and "問題が1件" in out.err
+
+
+def _term_entries() -> set:
+    import yaml
+    return set(yaml.safe_load((i18n.LOCALE_DIR / "ja" / "terms.yaml").read_text(encoding="utf-8")) or {})
+
+
+def test_every_evaluation_term_a_bot_reason_can_name_is_translated_and_every_entry_is_a_term():
+    """A bot's reason names the evaluation terms that changed ("raises my board"): every term the
+    evaluations return in played games has Japanese, and terms.yaml holds nothing else."""
+    from tabletop.bots import make_bot
+    from tabletop.bots.evaluate import terms
+    seen = set()
+    for rid in ("senkai", "fourdeck", "ijinden", "monmusu", "danmaku", "sandbox"):
+        for seed in range(2):
+            g = Game.new(rid, seed=seed)
+            bots = [make_bot("random", 0, seed), make_bot("random", 1, seed)]
+            for _ in range(120):
+                if g.is_over():
+                    break
+                for p in (0, 1):
+                    seen |= set(terms(g, p))
+                p = g.to_act
+                g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
+    seen -= {"win", "loss", "draw"}   # a finished game's terms: the reason says "wins the game" instead
+    entries = _term_entries()
+    assert seen - entries == set(), f"terms without Japanese: {sorted(seen - entries)}"
+    assert entries - seen == set(), f"terms.yaml entries no evaluation returns: {sorted(entries - seen)}"
