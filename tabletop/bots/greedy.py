@@ -37,12 +37,14 @@ def after(game: Game, action: Action) -> Game | None:
     return g
 
 
-def value(game: Game, player: int, depth: int = REPLY_DEPTH, width: int = REPLY_WIDTH) -> float:
+def value(game: Game, player: int, depth: int = REPLY_DEPTH, width: int = REPLY_WIDTH, filt=None) -> float:
     """Return the score for `player` once the pending choices the last action forced are answered.
 
     Each forced choice is answered by its chooser's best static answer (the bot's highest score,
     the opponent's lowest), and only that answer is followed further: a chain, not a tree, so a
     payment of several cards costs `width` lookups per card rather than `width` to the power.
+    `filt(game, actions)` narrows the answers looked at (a search rollout's `rollout_actions`); a
+    single answer is played without being scored.
     """
     s = game.state
     if s.outcome is not None or depth <= 0 or not s.pending:
@@ -50,21 +52,26 @@ def value(game: Game, player: int, depth: int = REPLY_DEPTH, width: int = REPLY_
     who = game.to_act
     try:
         acts = game.legal_actions()
+        if filt is not None:
+            acts = filt(game, acts)
     except Exception:
         acts = []
     best, best_g = None, None
-    for a in acts[:width]:
-        g2 = after(game, a)
-        if g2 is None:
-            continue
-        v = evaluate(g2, player)
-        if best is None or (v > best if who == player else v < best):
-            best, best_g = v, g2
+    if len(acts) == 1:
+        best_g = after(game, acts[0])
+    else:
+        for a in acts[:width]:
+            g2 = after(game, a)
+            if g2 is None:
+                continue
+            v = evaluate(g2, player)
+            if best is None or (v > best if who == player else v < best):
+                best, best_g = v, g2
     if best_g is None:
         return evaluate(game, player)
     if best_g.state.pending and best_g.state.outcome is None:
-        return value(best_g, player, depth - 1, width)
-    return best
+        return value(best_g, player, depth - 1, width, filt)
+    return evaluate(best_g, player) if best is None else best
 
 
 def score_actions(game: Game, legal: list[Action], player: int, depth: int = REPLY_DEPTH) -> list[tuple]:

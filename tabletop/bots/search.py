@@ -51,7 +51,7 @@ from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import (WIN, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_actions,
                        search_horizon, search_setting, search_widen, terms)
-from .greedy import REPLY_WIDTH, after, pick, position_key, value
+from .greedy import after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
 DEFAULT_THINK = 1.0
@@ -240,7 +240,7 @@ class SearchBot(Bot):
                     g2 = after(g, a)
                     if g2 is None:
                         continue
-                    v = value(g2, who, ROLLOUT_REPLIES) if filt is None else _value(g2, who, ROLLOUT_REPLIES, filt)
+                    v = value(g2, who, ROLLOUT_REPLIES, filt=filt)
                     if is_end(a):
                         v += bias
                     if best is None or v > best:
@@ -259,36 +259,6 @@ class SearchBot(Bot):
         """Map an evaluation to (0, 1) like a win chance: 0.5 is even, a win 1, a loss 0."""
         v = max(-WIN, min(WIN, score))
         return 0.5 + 0.5 * math.tanh(v / scale)
-
-
-def _value(game: Game, player: int, depth: int, filt) -> float:
-    """Return greedy's `value` (forced choices answered by their chooser's best static answer),
-    the answers limited to the eval module's `rollout_actions`; a single answer is played without
-    being scored."""
-    s = game.state
-    if s.outcome is not None or depth <= 0 or not s.pending:
-        return evaluate(game, player)
-    who = game.to_act
-    try:
-        acts = filt(game, game.legal_actions())
-    except Exception:
-        acts = []
-    best, best_g = None, None
-    if len(acts) == 1:
-        best_g = after(game, acts[0])
-    else:
-        for a in acts[:REPLY_WIDTH]:
-            g2 = after(game, a)
-            if g2 is None:
-                continue
-            v = evaluate(g2, player)
-            if best is None or (v > best if who == player else v < best):
-                best, best_g = v, g2
-    if best_g is None:
-        return evaluate(game, player)
-    if best_g.state.pending and best_g.state.outcome is None:
-        return _value(best_g, player, depth - 1, filt)
-    return evaluate(best_g, player) if best is None else best
 
 
 def _after_seeded(game: Game, action, seed: int) -> Game | None:
