@@ -362,3 +362,24 @@ def test_every_evaluation_term_a_bot_reason_can_name_is_translated_and_every_ent
     entries = _term_entries()
     assert seen - entries == set(), f"terms without Japanese: {sorted(seen - entries)}"
     assert entries - seen == set(), f"terms.yaml entries no evaluation returns: {sorted(entries - seen)}"
+
+
+@pytest.mark.parametrize("rid", ["senkai", "fourdeck", "ijinden", "monmusu", "danmaku"])
+def test_a_bots_reasons_read_in_japanese_without_english_words(rid):
+    """What the status line and the log show of a bot's move (its reason) is one language: the phase,
+    the evaluation terms and the prompt it quotes included."""
+    from tabletop.bots import make_bot
+    g = Game.new(rid, seed=11)
+    bots = [make_bot("greedy", 0, 1), make_bot("greedy", 1, 2)]
+    leaks = {}
+    for _ in range(80):
+        if g.is_over():
+            break
+        p = g.to_act
+        g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
+        ja = i18n.render(bots[p].last_reason, "ja")
+        words = set(re.findall(r"[A-Za-z][A-Za-z_]*", re.sub(r"[A-Z]{2}-[RD]\d+", " ", ja)))
+        english = {w for w in words if w not in LATIN_OK and not re.fullmatch(r"P\d*|[A-Za-z]", w)}
+        if english:
+            leaks[ja] = sorted(english)
+    assert not leaks, f"English in Japanese bot reasons: {leaks}"

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import logging
 import random
+from functools import lru_cache
+from pathlib import Path
 
 from tabletop.engine.action import Action
-from tabletop.engine.msg import Msg, msg
+from tabletop.engine.msg import Msg, Term, msg
 from tabletop.engine.view import View
 
 log = logging.getLogger("tabletop.bots")
@@ -86,24 +88,60 @@ def is_end(action: Action) -> bool:
     return action.kind in END_KINDS
 
 
+@lru_cache(maxsize=None)
+def _verbs(folder: str) -> dict:
+    """Return {action kind: Term} from a ruleset folder's guide.yaml `verbs` (the words the table's
+    prompt line uses), or {} without one."""
+    from tabletop.engine.yamlio import load_yaml
+    try:
+        data = load_yaml(Path(folder) / "guide.yaml")
+    except Exception:   # no guide, or a broken one (the table reports that): the kind's own words
+        return {}
+    verbs = data.get("verbs") if isinstance(data, dict) else None
+    return {k: Term(str(v.get("en") or k), str(v.get("ja") or v.get("en") or k))
+            for k, v in (verbs or {}).items() if isinstance(v, dict)}
+
+
+def move_words(ruleset, kind: str):
+    """Return a kind of move in the game's words, both languages (guide.yaml's verb), else its name."""
+    t = _verbs(str(getattr(ruleset, "path", "") or "")).get(kind)
+    return t if t is not None else msg(kind.replace("_", " "))
+
+
+def phase_term(ruleset, phase) -> Term:
+    """Return a phase's name in both languages as the ruleset spells it (`label_en`/`label`, else its
+    id); the English drops a trailing "phase", which a reason's own words add."""
+    for spec in getattr(ruleset, "phases", None) or ():
+        if isinstance(spec, dict) and spec.get("id") == phase:
+            name = str(spec.get("label_en") or phase)
+            en = name[:-6] if name.lower().endswith(" phase") else name
+            return Term(en, str(spec.get("label") or en))
+    return Term(str(phase))
+
+
 def forced_move(view: View, action: Action | None) -> Msg:
     """Return a move in words from the view alone: its kind and the first card it names that the
     opponent sees too (a card in the mover's hand stays unnamed), or the phase it ends."""
     if action is None:
         return msg("no move")
-    kind = action.kind.replace("_", " ")
+    from tabletop.engine.ruleset import load_ruleset
+    try:
+        rs = load_ruleset(view.ruleset)
+    except Exception:   # a view of a ruleset that cannot be loaded here: plain words
+        rs = None
+    kind = move_words(rs, action.kind)
+    phase = phase_term(rs, view.phase)
     if is_end(action):
-        return msg("{kind} ({phase} phase)", kind=kind, phase=str(view.phase))
+        return msg("{kind} ({phase} phase)", kind=kind, phase=phase)
     for k in ("card", "attacker", "choice", "target", "blocker"):
         u = action.get(k)
         cv = view.cards.get(u) if isinstance(u, int) and not isinstance(u, bool) else None
         if cv is not None and cv.cid is not None and _public(view, cv):
             try:
-                from tabletop.engine.ruleset import load_ruleset
-                return msg("{kind} {card}", kind=kind, card=load_ruleset(view.ruleset).cards[cv.cid].name)
+                return msg("{kind} {card}", kind=kind, card=rs.cards[cv.cid].name)
             except Exception:   # a card the ruleset does not know: the kind alone
                 break
-    return msg("{kind} ({phase} phase)", kind=kind, phase=str(view.phase))
+    return msg("{kind} ({phase} phase)", kind=kind, phase=phase)
 
 
 def _public(view: View, cv) -> bool:

@@ -13,9 +13,9 @@ import re
 
 from tabletop.engine.action import Action
 from tabletop.engine.game import Game
-from tabletop.engine.msg import Msg, msg
+from tabletop.engine.msg import Msg, Term, msg
 
-from .base import is_end
+from .base import is_end, move_words, phase_term
 
 RULE_ID = re.compile(r"\b[A-Z]{2}-[RD]\d+\b")
 # Arguments that point at the card a move is about, most telling first.
@@ -65,15 +65,9 @@ def subject(game: Game, action: Action, reader: int, known=None) -> str | None:
     return None
 
 
-def phase_name(game: Game) -> Msg:
-    """Return the current phase's English name as the ruleset spells it (`label_en`, else its id)."""
-    ph = game.state.phase
-    for spec in getattr(game.ruleset, "phases", None) or ():
-        if isinstance(spec, dict) and spec.get("id") == ph:
-            name = str(spec.get("label_en") or ph)
-            # Some rulesets call it "Battle phase", some "Main": the reason adds "phase" itself.
-            return msg(name[:-6] if name.lower().endswith(" phase") else name)
-    return msg(str(ph))
+def phase_name(game: Game) -> Term:
+    """Return the current phase's name in both languages (see `base.phase_term`)."""
+    return phase_term(game.ruleset, game.state.phase)
 
 
 def move_reason(before: Game, after: Game, action: Action, why: Msg, reader: int,
@@ -99,7 +93,7 @@ def move_reason(before: Game, after: Game, action: Action, why: Msg, reader: int
     card = subject(seen_in, action, reader, known)
     if card:
         return msg("{card}: {why}", card=card, why=why)
-    move = action.kind.replace("_", " ")
+    move = move_words(before.ruleset, action.kind)
     if known is None or all(u in known for u in _card_ids(before, action)):
         # Only a move about cards the bot knows is described: describing a guessed card would show
         # the guess as if it were the real card.
@@ -113,7 +107,7 @@ def move_reason(before: Game, after: Game, action: Action, why: Msg, reader: int
         # says what is being decided, when it names the rule; otherwise the phase does.
         prompt = q.get("prompt") if reader == q.get("player") else (q.get("public_prompt") or q.get("prompt"))
         if prompt and RULE_ID.search(str(prompt)):
-            return msg("{prompt} — {move}: {why}", prompt=str(prompt), move=move, why=why)
+            return msg("{prompt} — {move}: {why}", prompt=prompt, move=move, why=why)
     return msg("{move} ({phase} phase): {why}", move=move, phase=phase_name(before), why=why)
 
 
