@@ -176,7 +176,7 @@ class SearchBot(Bot):
         self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
         self._scale = search_setting(rs, "SEARCH_SCALE", SCALE)
         self._confidence = search_setting(rs, "SEARCH_CONFIDENCE", CONFIDENCE)
-        self._min_pairs = int(search_setting(rs, "SEARCH_MIN_PAIRS", 2))
+        self._min_pairs = max(2, int(search_setting(rs, "SEARCH_MIN_PAIRS", 2)))   # a standard error needs two
 
     def choose_result(self, greedy_best, ranked, results):
         """Return (action, position after it, its mean value, playouts): greedy's choice unless a
@@ -188,7 +188,7 @@ class SearchBot(Bot):
         best = (greedy_best, 0.0)
         for e in ranked[1:]:
             diffs = [a - b for a, b in zip(results[e[1]], base) if a is not None and b is not None]
-            if len(diffs) < self._min_pairs:     # (at least 2: a standard error needs two)
+            if len(diffs) < self._min_pairs:
                 continue
             mean = statistics.fmean(diffs)
             se = statistics.stdev(diffs) / math.sqrt(len(diffs))
