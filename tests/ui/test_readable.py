@@ -137,3 +137,20 @@ def test_a_choice_of_cards_shows_faces_to_click_not_buttons(app, rid, kind):
         assert all(still[a] == r for r, _, a in items if a in still) and action not in still
     else:
         assert not scene.choice.items or scene.choice.items[0][2] not in {a for _, _, a in items}
+
+
+def test_a_changed_number_shows_once_not_as_a_stat_chip_and_a_controller_badge_too(app):
+    """ijinden publishes an Ijin's power as a badge; the table's stat chip says the same: one chip."""
+    from tabletop.bots import make_bot
+    g = Game.new("ijinden", seed=5)
+    bots = [make_bot("greedy", 0, 1), make_bot("greedy", 1, 2)]
+    for _ in range(40):
+        p = g.to_act
+        g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
+    scene = table(app, g)
+    scene.curtain, scene.viewer = None, 0
+    scene.refresh()
+    changed = [s for s in scene.spots if scene.board.stat_chips(s.card)]
+    assert changed, "the seeded game should leave an Ijin whose power differs from the printed one"
+    for s in changed:
+        assert len(scene.board.badge_chips[s.key]) == len(scene.board.stat_chips(s.card)) + len(s.card.counters)

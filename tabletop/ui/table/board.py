@@ -88,14 +88,16 @@ class Board:
         badges = pub.get("badges") or {}
         self.badge_chips = {}
         for s in sc.spots:
-            chips = [chip(tx, 12, bold=True, bg=bg) for tx, bg in self.stat_chips(s.card)]
+            stats = self.stat_chips(s.card)
+            chips = [chip(tx, 12, bold=True, bg=bg) for tx, bg in stats]
             texts = []
             for name, value in s.card.counters.items():
                 if value:
                     texts.append(f"{t.render(sc.rs.words.get('counter.' + name, name))} {value}")
             if s.card.uid is not None:
                 texts += [t.render(x) for x in (badges.get(s.card.uid) or badges.get(str(s.card.uid)) or [])]
-            chips += [chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts]
+            shown = {tx for tx, _ in stats}   # a controller badge saying what a stat chip says (ijinden's power) once
+            chips += [chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts if tx not in shown]
             if chips:
                 self.badge_chips[s.key] = chips[:5]
         self.zone_chips = []
