@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-import yaml
 
 from botcheck import seats_alternated
+from senkai_positions import senkai_position
 from tabletop.bots.evaluate import evaluate
 from tabletop.bots.greedy import score_actions
 from tabletop.bots.search import SearchBot
@@ -20,16 +20,7 @@ from tabletop.engine import Action, Game
 
 def game(tmp_path, zones: dict, **kw) -> Game:
     """Start a senkai game from a position (P1 to act in turn 5's main phase unless told)."""
-    zones = dict(zones)
-    for p in ("p1", "p2"):
-        zones.setdefault(f"{p}.walls", ["kodama"] * 4)
-        zones.setdefault(f"{p}.deck", ["kodama"] * 3)
-        zones.setdefault(f"{p}.mana_deck", ["midori_no_maryoku"] * 4)
-    d = {"ruleset": "senkai", "turn": 5, "active": "p1", "first": "p1", "phase": "main", "zones": zones}
-    d.update(kw)
-    path = tmp_path / f"s{len(list(tmp_path.iterdir()))}.yaml"
-    path.write_text(yaml.safe_dump(d, allow_unicode=True), encoding="utf-8")
-    return Game.from_scenario(path)
+    return senkai_position(tmp_path, zones, **{"turn": 5, **kw})
 
 
 def last_wall_position(tmp_path) -> Game:

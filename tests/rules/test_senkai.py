@@ -5,10 +5,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from senkai_positions import senkai_position  # noqa: E402
 from simcheck import play_random_game  # noqa: E402
 from tabletop.engine import Action, Game  # noqa: E402
 from tabletop.engine.effects import is_manual  # noqa: E402
@@ -23,16 +23,7 @@ SCEN = RS.scenarios_dir
 # --- helpers -----------------------------------------------------------------------------------
 def game(tmp_path, zones: dict, **kw) -> Game:
     """Start a senkai game from a position: default walls, decks and mana decks are filled in."""
-    zones = dict(zones)
-    for p in ("p1", "p2"):
-        zones.setdefault(f"{p}.walls", ["kodama"] * 4)
-        zones.setdefault(f"{p}.deck", ["kodama"] * 3)
-        zones.setdefault(f"{p}.mana_deck", ["midori_no_maryoku"] * 4)
-    d = {"ruleset": "senkai", "turn": 3, "active": "p1", "first": "p1", "phase": "main", "zones": zones}
-    d.update(kw)
-    path = tmp_path / f"s{len(list(tmp_path.iterdir()))}.yaml"
-    path.write_text(yaml.safe_dump(d, allow_unicode=True), encoding="utf-8")
-    return Game.from_scenario(path)
+    return senkai_position(tmp_path, zones, **kw)
 
 
 def at(g, zone: str) -> int:
