@@ -84,6 +84,18 @@ def _messages(e: BaseException) -> list[str]:
     return [f"{type(e).__name__}: {e}"]
 
 
+def draw_zoomed(surface, area: pygame.Rect, renderer, card, margin: int, **face_options) -> None:
+    """Shade the grid `area` and draw `card` over it as large as fits, `margin` px short of its size."""
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    surface.blit(shade, area.topleft)
+    aspect = renderer.aspect_of(card.kind)
+    h = area.h - margin
+    w = min(round(h / aspect), area.w - margin)
+    h = round(w * aspect)
+    surface.blit(renderer.face(card, w, h, **face_options), (area.centerx - w // 2, area.y + (area.h - h) // 2))
+
+
 class CardGrid:
     """A scrollable grid of card faces in a rectangle: the studio's, and any view that shows a
     filtered set of cards (a card browser).
@@ -461,17 +473,8 @@ class Studio:
             self._draw_banner(surface)
 
     def _draw_zoom(self, surface) -> None:
-        area = self.grid_rect()
-        shade = pygame.Surface(area.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, area.topleft)
-        c = self.ruleset.cards[self.selected]
-        aspect = self.renderer.aspect_of(c.kind)
-        h = area.h - 40
-        w = min(round(h / aspect), area.w - 40)
-        h = round(w * aspect)
-        face = self.renderer.face(c, w, h, outlines=self.outlines)
-        surface.blit(face, (area.centerx - w // 2, area.y + (area.h - h) // 2))
+        draw_zoomed(surface, self.grid_rect(), self.renderer, self.ruleset.cards[self.selected], 40,
+                    outlines=self.outlines)
 
     def _draw_panel(self, surface) -> None:
         x0 = self.size[0] - self.panel_w

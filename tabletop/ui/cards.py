@@ -21,7 +21,7 @@ from tabletop.engine import TabletopError, ruleset_ids
 from tabletop.engine.ruleset import load_ruleset_dir, reload_ruleset, ruleset_dir
 from tabletop.layout.model import default_layout, load_layout
 from tabletop.layout.render import CardRenderer
-from tabletop.layout.studio import CardGrid, Watcher
+from tabletop.layout.studio import CardGrid, Watcher, draw_zoomed
 
 from . import cardfilter as cf
 from . import fonts
@@ -318,16 +318,7 @@ class CardsScene(Scene):
             surface.blit(face, (pos[0] - 45, pos[1] - face.get_height() // 2))
 
     def draw_zoom(self, surface) -> None:
-        area = self.grid_rect()
-        shade = pygame.Surface(area.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, area.topleft)
-        c = self.rs.cards[self.selected]
-        aspect = self.renderer.aspect_of(c.kind)
-        h = area.h - 30
-        w = min(round(h / aspect), area.w - 30)
-        h = round(w * aspect)
-        surface.blit(self.renderer.face(c, w, h), (area.centerx - w // 2, area.y + (area.h - h) // 2))
+        draw_zoomed(surface, self.grid_rect(), self.renderer, self.rs.cards[self.selected], 30)
 
     def draw_panel(self, surface) -> None:
         """Draw the selected card's face and data in the right-hand panel."""
