@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import logging
 import random
-from functools import lru_cache
-from pathlib import Path
 
 from tabletop.engine.action import Action
+from tabletop.engine.guide import load_guide
 from tabletop.engine.msg import Msg, Term, msg
 from tabletop.engine.view import View
 
@@ -88,24 +87,10 @@ def is_end(action: Action) -> bool:
     return action.kind in END_KINDS
 
 
-@lru_cache(maxsize=None)
-def _verbs(folder: str) -> dict:
-    """Return {action kind: Term} from a ruleset folder's guide.yaml `verbs` (the words the table's
-    prompt line uses), or {} without one."""
-    from tabletop.engine.yamlio import load_yaml
-    try:
-        data = load_yaml(Path(folder) / "guide.yaml")
-    except Exception:   # no guide, or a broken one (the table reports that): the kind's own words
-        return {}
-    verbs = data.get("verbs") if isinstance(data, dict) else None
-    return {k: Term(str(v.get("en") or k), str(v.get("ja") or v.get("en") or k))
-            for k, v in (verbs or {}).items() if isinstance(v, dict)}
-
-
 def move_words(ruleset, kind: str):
     """Return a kind of move in the game's words, both languages (guide.yaml's verb), else its name."""
-    t = _verbs(str(getattr(ruleset, "path", "") or "")).get(kind)
-    return t if t is not None else msg(kind.replace("_", " "))
+    verb = load_guide(ruleset)[0]["verbs"].get(kind) if getattr(ruleset, "path", None) else None
+    return Term(verb["en"], verb["ja"]) if verb else msg(kind.replace("_", " "))
 
 
 def phase_term(ruleset, phase) -> Term:

@@ -11,46 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.engine.errors import DataError, DataErrors
-from tabletop.engine.yamlio import Checker, load_yaml
+from tabletop.engine.guide import load_guide
+from tabletop.engine.yamlio import load_yaml
 from tabletop.i18n import N_
 
 from ..scene import html_escape
 
 END_KINDS = ("end_phase", "end_turn", "end", "pass", "m_pass")
-_TEXT = {"type": "map", "fields": {"en": {"type": "str", "required": True}, "ja": {"type": "str", "required": True}}}
-_VERB = {"type": "map", "fields": {"en": {"type": "str", "required": True}, "ja": {"type": "str", "required": True},
-                                   "aims": {"type": "str", "default": "", "choices": ["", "opponent", "self"]}}}
-GUIDE_SPEC = {"type": "map", "fields": {
-    "verbs": {"type": "map", "values": _VERB, "default": {}},
-    "briefing": {"type": "map", "default": {}, "fields": {
-        "goal": {**_TEXT, "required": True}, "win": {**_TEXT, "required": True},
-        "lose": {**_TEXT, "required": True},
-        "turn": {"type": "list", "items": _TEXT, "default": []}}},
-}}
-_cache: dict = {}
 _scenarios: dict = {}
-
-
-def load_guide(rs) -> tuple[dict, str | None]:
-    """Return (the ruleset's guide data, the problem with its guide.yaml or None); cached per folder.
-
-    A missing file is an empty guide (the prompt falls back to the action kinds' own names); a
-    broken one is reported as `path:line: what is wrong` and the table goes on without it.
-    """
-    path = Path(rs.path) / "guide.yaml"
-    key = str(path)
-    if key not in _cache:
-        data, problem = {"verbs": {}, "briefing": {}}, None
-        if path.exists():
-            try:
-                raw = load_yaml(path)
-                chk = Checker(path)
-                data = chk.check(raw if raw is not None else {}, GUIDE_SPEC, "", 1)
-                chk.done()
-            except (DataError, DataErrors) as e:
-                data, problem = {"verbs": {}, "briefing": {}}, str(e)
-        _cache[key] = (data, problem)
-    return _cache[key]
 
 
 def text(entry, language: str) -> str:
