@@ -6,7 +6,8 @@ there is what a long session adds. Then each ruleset in turn gets a block of the
 first on a new table, the rest by pressing the result screen's Rematch button (a posted click, the
 window's own event path). The table runs its real loop
 (`App.step`: events, update, draw) with animations off and no bot delay, until the game ends or an
-action cap. Figures: resident memory after game 10 and after the last (target: within 10 %), Python
+action cap. Memory is read once a game's result screen is up (when the table gives the finished
+game's free memory back, ui/memory.py). Figures: resident memory after game 10 and after the last (target: within 10 %), Python
 memory blocks, pygame surfaces, open file handles and threads left behind, bot problems, and the frame
 time of each ruleset's last game over its first. Nothing traces allocations (tracemalloc's own records
 grow the resident memory being measured). 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
@@ -44,13 +45,18 @@ def _click(app, pos) -> None:
     app.step(1 / 60)          # pygame_gui's UI_BUTTON_PRESSED arrives a frame later
 
 
-def rematch(app, scene) -> bool:
-    """Press the result screen's Rematch button as a player would; return whether a new table opened."""
+def settle(app, scene) -> bool:
+    """Run frames until a finished game's result screen is open; return whether it is."""
     for _ in range(600):      # the last move's pacing ends, then the result screen opens
-        if scene.result.is_open():
+        if scene.result.is_open() or not scene.game.is_over():
             break
         app.step(1 / 60)
-    if not scene.result.is_open():
+    return scene.result.is_open()
+
+
+def rematch(app, scene) -> bool:
+    """Press the result screen's Rematch button as a player would; return whether a new table opened."""
+    if not settle(app, scene):
         return False
     button = next(b for b, fn in scene.result.buttons.items() if fn == scene.result.rematch)
     _click(app, button.get_abs_rect().center)
@@ -116,7 +122,7 @@ def measure(games: int = 10, max_actions: int = 300):
     plan = schedule(games, rids)
     threads0 = threading.active_count()
     at10 = {}
-    rss = []                 # resident memory after each game (after a collection)
+    rss = []                 # resident memory after each game, its result screen up (after a collection)
     first_ms, last_ms = {}, {}
     total_actions = problems = rematches = unfinished = 0
     scene = None
@@ -131,6 +137,7 @@ def measure(games: int = 10, max_actions: int = 300):
             times = []
             total_actions += play(app, scene, max_actions, times)
             unfinished += not scene.game.is_over()
+            settle(app, scene)   # memory is read with the result screen up, as a player leaves a game
             first_ms.setdefault(rid, statistics.median(times) * 1000 if times else 0.0)
             last_ms[rid] = statistics.median(times) * 1000 if times else 0.0
             gc.collect()
