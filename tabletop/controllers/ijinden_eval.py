@@ -123,9 +123,9 @@ def _pay_answer(game, acts):
     def cost(a):
         c = s.cards[a["card"]]
         if not c.face_up:
-            return (0, 1)
+            return (0, 1, 0)      # level 1 (IJ-R16) and no color
         d = rs.cards[c.cid]
-        return (1 if colors.get(d.color, 0) <= 1 else 0, d.stats.get("level") or 0)
+        return (1 if colors.get(d.color, 0) <= 1 else 0, d.stats.get("level") or 0, 1)
     return min(acts, key=cost)
 
 
