@@ -83,9 +83,18 @@ def _wait_bot(scene, seconds: float) -> None:
         job["thread"].join(seconds)
 
 
-def _surfaces() -> int:
+def surfaces() -> tuple[int, int]:
+    """Return (pygame surfaces alive, their pixel bytes): those held by any Python container.
+
+    A Surface holds no references, so the collector does not track it and `gc.get_objects()` never
+    lists one; it is found among what the tracked objects refer to."""
     import pygame
-    return sum(1 for o in gc.get_objects() if isinstance(o, pygame.Surface))
+    seen: dict = {}
+    for o in gc.get_objects():
+        for r in gc.get_referents(o):
+            if type(r) is pygame.Surface or isinstance(r, pygame.Surface):
+                seen[id(r)] = r
+    return len(seen), sum(s.get_width() * s.get_height() * s.get_bytesize() for s in seen.values())
 
 
 def _fds() -> int:
@@ -143,14 +152,14 @@ def measure(games: int = 10, max_actions: int = 300):
             gc.collect()
             rss.append(_rss())
             if i + 1 == min(10, games):
-                at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(),
+                at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": surfaces(),
                         "fds": _fds(), "threads": threading.active_count()}
             if (i + 1) % 10 == 0:
                 print(f"  soak: {i + 1}/{games} games, RSS {_rss() / 1e6:.0f} MB", file=sys.__stdout__, flush=True)
     problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
     _wait_bot(scene, 5.0)
     gc.collect()
-    end = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(), "fds": _fds(),
+    end = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": surfaces(), "fds": _fds(),
            "threads": threading.active_count()}
     common = [r for r in first_ms if r in last_ms and first_ms[r] > 0]
     slowdown = statistics.mean(last_ms[r] / first_ms[r] for r in common) if common else 1.0
@@ -188,7 +197,9 @@ def run(report) -> None:
     report("soak.python_blocks_growth", e["blocks"] - a["blocks"],
            "Python memory blocks alive, last game minus game 10 (sys.getallocatedblocks: no tracing, which "
            "would itself grow the resident memory it is compared with)")
-    report("soak.surfaces_left", e["surfaces"] - a["surfaces"], "pygame surfaces alive, last game minus game 10 (bounded caches)")
+    report("soak.surfaces_left", e["surfaces"][0] - a["surfaces"][0],
+           f"pygame surfaces alive, last game minus game 10 (bounded caches): {a['surfaces'][0]} then "
+           f"{e['surfaces'][0]}, {a['surfaces'][1] / 1e6:.0f} then {e['surfaces'][1] / 1e6:.0f} MB of pixels")
     report("soak.file_handles_left", e["fds"] - a["fds"], "open file handles, last game minus game 10 (goal 0)")
     report("soak.threads_left", e["threads"] - r["threads0"], "threads alive at the end minus before the first game (goal 0)")
     report("soak.bot_problems", r["bot_problems"], "bot errors and illegal choices seen by the table (goal 0)")
