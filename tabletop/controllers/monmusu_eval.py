@@ -7,8 +7,94 @@ tabletop/controllers/monmusu.py: the generic HP, board and hand terms plus payab
 - SEARCH_SCALE = 200: the evaluation counts HP twice a point (400 each at the start), so a rollout's
   end is "clearly better" by a hundred HP or so, not by the search's default 8 points — with 8 every
   rollout that ends a few HP ahead scored as a win, and candidates differed only in who was ahead.
+
+The rest makes the search's rollouts cheap (opt-in hooks read by tabletop/bots/search.py), so that
+many more determinizations fit in a move's budget: a rollout step scores each card of the hand once
+per name, pays mana the suggested way (MM-D9), and lets each attacker attack only the target a rule
+of thumb picks (`attack_targets`) instead of every target; and the decks of a determinization are
+cut to their top cards (`rollout_game`) before the rollouts copy it again and again. None of this
+changes `evaluate_position`, so greedy plays as before.
 """
 from __future__ import annotations
 
 SEARCH_HORIZON = 2
 SEARCH_SCALE = 200.0
+
+ROLLOUT_DECK = 6       # top cards of each deck a rollout keeps
+HAND_MOVES = ("charge", "summon", "set_trap")
+
+
+def search_actions(game, acts):
+    """Return the moves the search scores at its root: a card of the hand charged, summoned or set as
+    a trap once per name (two copies in hand are one move; MM-D1 summons into an empty sub slot, which
+    one changes little), everything else as legal."""
+    return _distinct(game, acts)
+
+
+def _distinct(game, acts):
+    cards = game.state.cards
+    seen = set()
+    out = []
+    for a in acts:
+        if a.kind in HAND_MOVES:
+            key = (a.kind, cards[a["card"]].cid)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
+
+
+def rollout_actions(game, acts):
+    """Return the moves a search rollout considers: the suggested way to pay mana (MM-D9: the table's
+    own choice, one of the spell's attribute first), each card of the hand once per name, and for
+    each attacker only the target `attack_targets` picks (MM-R28); everything else as legal."""
+    s = game.state
+    if s.pending:
+        if s.pending[0]["kind"] == "pay_mana":
+            pay = [a for a in acts if a.kind == "pay_mana"]
+            return pay or acts
+        return acts
+    if s.phase == "cast":
+        acts = attack_targets(game, acts)
+    return _distinct(game, acts)
+
+
+def attack_targets(game, acts):
+    """Keep, of each attacker's attacks (MM-R28), the one on the weakest defender: the battle it most
+    surely wins, with the most damage (MM-R32: attacker POW − defender POW); a direct attack is kept
+    as it is (it is the only target then)."""
+    s, ctl = game.state, game.controller
+    best: dict = {}
+    pows: dict = {}
+    for i, a in enumerate(acts):
+        if a.kind != "attack":
+            continue
+        t = a.get("target")
+        if t is None:
+            continue
+        p = pows.get(t)
+        if p is None:
+            p = pows[t] = ctl.pow(s, t)
+        u = a["card"]
+        if u not in best or p < best[u][0]:
+            best[u] = (p, i)
+    keep = {i for _, i in best.values()}
+    return [a for i, a in enumerate(acts) if a.kind != "attack" or a.get("target") is None or i in keep]
+
+
+def rollout_game(game) -> None:
+    """Drop from a determinization what no rollout reaches before the search plays in it: all but the
+    top ROLLOUT_DECK cards of each deck. Within the two turns a rollout plays a player draws 1 a turn
+    (MM-R13) and 1 for each evolution or awakening (MM-R20, MM-R21); drawing from an empty deck is no
+    loss (MM-R5), so a cut deck changes no result. Not during set-up, which picks main monsters from
+    the whole deck (MM-R7) and shuffles it back (MM-R10)."""
+    s = game.state
+    if s.phase == "setup":
+        return
+    for p in (0, 1):
+        pile = s.zones[f"{p}.deck"]
+        if len(pile) > ROLLOUT_DECK:
+            for u in pile[:-ROLLOUT_DECK]:
+                del s.cards[u]
+            del pile[:-ROLLOUT_DECK]
