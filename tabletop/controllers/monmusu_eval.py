@@ -10,8 +10,9 @@ tabletop/controllers/monmusu.py: the generic HP, board and hand terms plus payab
 
 The rest makes the search's rollouts cheap (opt-in hooks read by tabletop/bots/search.py), so that
 many more determinizations fit in a move's budget: a rollout step scores each card of the hand once
-per name, pays mana the suggested way (MM-D9), and lets each attacker attack only the target a rule
-of thumb picks (`attack_targets`) instead of every target; and the decks of a determinization are
+per name, pays mana the suggested way (MM-D9), uses a triggered skill that costs nothing without
+scoring the pass, and lets each attacker attack only the target a rule of thumb picks
+(`attack_targets`) instead of every target; and the decks of a determinization are
 cut to their top cards (`rollout_game`) before the rollouts copy it again and again. None of this
 changes `evaluate_position`, so greedy plays as before.
 """
@@ -51,13 +52,29 @@ def rollout_actions(game, acts):
     each attacker only the target `attack_targets` picks (MM-R28); everything else as legal."""
     s = game.state
     if s.pending:
-        if s.pending[0]["kind"] == "pay_mana":
+        pe = s.pending[0]
+        if pe["kind"] == "pay_mana":
             pay = [a for a in acts if a.kind == "pay_mana"]
             return pay or acts
+        if pe["kind"] == "skill_offer" and free_skill(game, pe):
+            use = [a for a in acts if a.kind == "use_skill"]
+            return use or acts
         return acts
     if s.phase == "cast":
-        acts = attack_targets(game, acts)
+        # In the cast phase ending the phase and ending the turn are the same move (both enter the end phase).
+        acts = [a for a in attack_targets(game, acts) if a.kind != "end_turn"]
     return _distinct(game, acts)
+
+
+def free_skill(game, offer) -> bool:
+    """Return whether an offered triggered skill (MM-R3 [誘発]) is a monster's and asks no cost: using
+    it is then almost always right (deal damage, gain HP, bounce), so a rollout uses it unscored; a
+    skill with a cost, or a trap spell (paid with mana, MM-R26), is scored both ways."""
+    s, ctl = game.state, game.controller
+    c = s.cards.get(offer.get("card"))
+    if c is None or ctl.rs.cards[c.cid].kind != "monster":
+        return False
+    return not ctl._skill_cost(c.cid, offer.get("trigger"))
 
 
 def attack_targets(game, acts):
