@@ -50,14 +50,14 @@ def test_mm_r28_rollout_keeps_a_direct_attack(tmp_path):
     assert direct and [a for a in rollout_actions(g, legal) if a.kind == "attack"] == direct
 
 
-def test_mm_r14_rollout_and_root_charge_each_card_name_once(tmp_path):
-    g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p1.hand": ["hinoko_3", "hinoko_3", "sara_1"],
+def test_mm_r14_search_charges_each_card_name_once(tmp_path):
+    g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p1.hand": ["hinoko_3", "hinoko_3", "minamo_1"],
                             "p2.main1": ["nemu_1"]}, phase="charge")
     legal = g.legal_actions()
     assert sum(a.kind == "charge" for a in legal) == 3
     for narrowed in (rollout_actions(g, legal), search_actions(g, legal)):
         charged = [g.state.cards[a["card"]].cid for a in narrowed if a.kind == "charge"]
-        assert sorted(charged) == ["hinoko_3", "sara_1"]
+        assert sorted(charged) == ["hinoko_3", "minamo_1"]
 
 
 def test_mm_d9_rollout_pays_mana_the_suggested_way(tmp_path):
@@ -91,3 +91,34 @@ def test_mm_r7_rollout_game_leaves_the_deck_whole_during_setup(tmp_path):
     assert g.state.phase == "setup" and n > ROLLOUT_DECK
     rollout_game(g)
     assert len(g.state.zones["0.deck"]) == n
+
+
+def offered(g, cid: str):
+    """Play answers until `cid`'s triggered skill is offered; return the offer's legal answers."""
+    for _ in range(20):
+        s = g.state
+        if s.pending and s.pending[0]["kind"] == "skill_offer" and s.cards[s.pending[0]["card"]].cid == cid:
+            return g.legal_actions()
+        act(g, "pass_skill" if s.pending and s.pending[0]["kind"] == "skill_offer" else "pay_mana"
+            if s.pending else "end_phase")
+    raise AssertionError(f"no offer of {cid}")
+
+
+def test_mm_r3_rollout_uses_a_free_triggered_skill_unscored(tmp_path):
+    # nemu_1 (POW 150) beats doryu_1 (POW 130): its [誘発] after winning gains 50 HP at no cost
+    g = position(tmp_path, {"p1.main1": ["nemu_1"], "p2.sub1": ["doryu_1"], "p2.main1": ["minamo_1"],
+                            "p1.deck": ["kino_1"] * 3, "p2.deck": ["kino_1"] * 3})
+    g.apply(next(a for a in g.legal_actions() if a.kind == "attack" and a.get("target") is not None))
+    legal = offered(g, "nemu_1")
+    assert sorted(a.kind for a in legal) == ["pass_skill", "use_skill"]
+    assert [a.kind for a in rollout_actions(g, legal)] == ["use_skill"]
+
+
+def test_mm_r3_rollout_scores_a_triggered_skill_with_a_cost(tmp_path):
+    # ruruka_2's [誘発] before battle costs 1 mana (bounce a foe): used or not is scored
+    g = position(tmp_path, {"p1.main1": ["ruruka_2"], "p1.mana": ["minamo_1", "minamo_1"],
+                            "p2.sub1": ["hinoko_1"], "p2.main1": ["minamo_1"],
+                            "p1.deck": ["kino_1"] * 3, "p2.deck": ["kino_1"] * 3})
+    g.apply(next(a for a in g.legal_actions() if a.kind == "attack"))
+    legal = offered(g, "ruruka_2")
+    assert sorted(a.kind for a in rollout_actions(g, legal)) == ["pass_skill", "use_skill"]
