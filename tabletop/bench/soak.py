@@ -6,7 +6,8 @@ there is what a long session adds. Then each ruleset in turn gets a block of the
 first on a new table, the rest by pressing the result screen's Rematch button (a posted click, the
 window's own event path). The table runs its real loop
 (`App.step`: events, update, draw) with animations off and no bot delay, until the game ends or an
-action cap. Figures: resident memory after game 10 and after the last (target: within 10 %), Python
+action cap. Memory is read once a game's result screen is up (when the table gives the finished
+game's free memory back, ui/memory.py). Figures: resident memory after game 10 and after the last (target: within 10 %), Python
 memory blocks, pygame surfaces, open file handles and threads left behind, bot problems, and the frame
 time of each ruleset's last game over its first. Nothing traces allocations (tracemalloc's own records
 grow the resident memory being measured). 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
@@ -44,13 +45,18 @@ def _click(app, pos) -> None:
     app.step(1 / 60)          # pygame_gui's UI_BUTTON_PRESSED arrives a frame later
 
 
-def rematch(app, scene) -> bool:
-    """Press the result screen's Rematch button as a player would; return whether a new table opened."""
+def settle(app, scene) -> bool:
+    """Run frames until a finished game's result screen is open; return whether it is."""
     for _ in range(600):      # the last move's pacing ends, then the result screen opens
-        if scene.result.is_open():
+        if scene.result.is_open() or not scene.game.is_over():
             break
         app.step(1 / 60)
-    if not scene.result.is_open():
+    return scene.result.is_open()
+
+
+def rematch(app, scene) -> bool:
+    """Press the result screen's Rematch button as a player would; return whether a new table opened."""
+    if not settle(app, scene):
         return False
     button = next(b for b, fn in scene.result.buttons.items() if fn == scene.result.rematch)
     _click(app, button.get_abs_rect().center)
@@ -77,9 +83,18 @@ def _wait_bot(scene, seconds: float) -> None:
         job["thread"].join(seconds)
 
 
-def _surfaces() -> int:
+def surfaces() -> tuple[int, int]:
+    """Return (pygame surfaces alive, their pixel bytes): those held by any Python container.
+
+    A Surface holds no references, so the collector does not track it and `gc.get_objects()` never
+    lists one; it is found among what the tracked objects refer to."""
     import pygame
-    return sum(1 for o in gc.get_objects() if isinstance(o, pygame.Surface))
+    seen: dict = {}
+    for o in gc.get_objects():
+        for r in gc.get_referents(o):
+            if type(r) is pygame.Surface or isinstance(r, pygame.Surface):
+                seen[id(r)] = r
+    return len(seen), sum(s.get_width() * s.get_height() * s.get_bytesize() for s in seen.values())
 
 
 def _fds() -> int:
@@ -116,7 +131,7 @@ def measure(games: int = 10, max_actions: int = 300):
     plan = schedule(games, rids)
     threads0 = threading.active_count()
     at10 = {}
-    rss = []                 # resident memory after each game (after a collection)
+    rss = []                 # resident memory after each game, its result screen up (after a collection)
     first_ms, last_ms = {}, {}
     total_actions = problems = rematches = unfinished = 0
     scene = None
@@ -131,19 +146,20 @@ def measure(games: int = 10, max_actions: int = 300):
             times = []
             total_actions += play(app, scene, max_actions, times)
             unfinished += not scene.game.is_over()
+            settle(app, scene)   # memory is read with the result screen up, as a player leaves a game
             first_ms.setdefault(rid, statistics.median(times) * 1000 if times else 0.0)
             last_ms[rid] = statistics.median(times) * 1000 if times else 0.0
             gc.collect()
             rss.append(_rss())
             if i + 1 == min(10, games):
-                at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(),
+                at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": surfaces(),
                         "fds": _fds(), "threads": threading.active_count()}
             if (i + 1) % 10 == 0:
                 print(f"  soak: {i + 1}/{games} games, RSS {_rss() / 1e6:.0f} MB", file=sys.__stdout__, flush=True)
     problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
     _wait_bot(scene, 5.0)
     gc.collect()
-    end = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": _surfaces(), "fds": _fds(),
+    end = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": surfaces(), "fds": _fds(),
            "threads": threading.active_count()}
     common = [r for r in first_ms if r in last_ms and first_ms[r] > 0]
     slowdown = statistics.mean(last_ms[r] / first_ms[r] for r in common) if common else 1.0
@@ -181,7 +197,9 @@ def run(report) -> None:
     report("soak.python_blocks_growth", e["blocks"] - a["blocks"],
            "Python memory blocks alive, last game minus game 10 (sys.getallocatedblocks: no tracing, which "
            "would itself grow the resident memory it is compared with)")
-    report("soak.surfaces_left", e["surfaces"] - a["surfaces"], "pygame surfaces alive, last game minus game 10 (bounded caches)")
+    report("soak.surfaces_left", e["surfaces"][0] - a["surfaces"][0],
+           f"pygame surfaces alive, last game minus game 10 (bounded caches): {a['surfaces'][0]} then "
+           f"{e['surfaces'][0]}, {a['surfaces'][1] / 1e6:.0f} then {e['surfaces'][1] / 1e6:.0f} MB of pixels")
     report("soak.file_handles_left", e["fds"] - a["fds"], "open file handles, last game minus game 10 (goal 0)")
     report("soak.threads_left", e["threads"] - r["threads0"], "threads alive at the end minus before the first game (goal 0)")
     report("soak.bot_problems", r["bot_problems"], "bot errors and illegal choices seen by the table (goal 0)")

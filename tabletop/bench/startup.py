@@ -21,6 +21,12 @@ import time
 BARE = ("import pygame; pygame.init(); s = pygame.display.set_mode((1600, 900), pygame.SCALED | pygame.RESIZABLE);"
         "s.fill((20, 20, 20)); pygame.display.flip(); import time; print(time.time(), time.process_time())")
 
+# The bare window with pygame_gui imported and a manager on its own default theme, drawn once: the least
+# any table built on pygame_gui can take, so the part of the table's ratio the widget layer alone costs.
+GUI_FLOOR = ("import pygame; pygame.init(); s = pygame.display.set_mode((1600, 900), pygame.SCALED | pygame.RESIZABLE);"
+             "import pygame_gui; m = pygame_gui.UIManager((1600, 900)); m.update(1 / 60);"
+             "s.fill((20, 20, 20)); m.draw_ui(s); pygame.display.flip(); import time; print(time.time(), time.process_time())")
+
 # The `tabletop play RULESET` path up to its first frame, in four timed parts (imports, data, UI, first
 # draw); the process's whole life is timed from outside, like the bare window's.
 TABLE = """
@@ -103,11 +109,15 @@ def run(report) -> None:
     bare_cpu, table_cpu = [], {r: [] for r in RULESETS}
     bare_life, table_life = [], {r: [] for r in RULESETS}
     parts = {r: [] for r in RULESETS}
+    floor_t, floor_cpu = [], []
     for _ in range(runs):
         t, cpu, life, _ = _once(BARE)
         bare_t.append(t)
         bare_cpu.append(cpu)
         bare_life.append(life)
+        t, cpu, _, _ = _once(GUI_FLOOR)
+        floor_t.append(t / bare_t[-1])
+        floor_cpu.append(cpu)
         for rid in RULESETS:
             t, cpu, life, out = _once(TABLE.format(ruleset=rid))
             table_t[rid].append(t)
@@ -115,6 +125,9 @@ def run(report) -> None:
             table_life[rid].append(life)
             parts[rid].append(json.loads(out.strip().splitlines()[-1]))
     report("startup.bare_window_s", statistics.median(bare_t), "process start to its first flip")
+    report("startup.gui_floor_over_bare", statistics.median(floor_t),
+           f"the bare window with pygame_gui imported and a default manager drawn, over the bare window: what "
+           f"the widget layer alone adds to every table (CPU {statistics.median(floor_cpu) / statistics.median(bare_cpu):.2f}×)")
     for rid in RULESETS:
         ratios = [t / b for t, b in zip(table_t[rid], bare_t)]
         report(f"startup.{rid}_first_frame_s", statistics.median(table_t[rid]),

@@ -7,8 +7,8 @@ a bot say in one line why it moved ("raises my board, lowers opponent HP"). A wi
 
 Each game's own evaluation lives beside its rules, so one game is one place to read: a module
 `tabletop/controllers/<controller>_eval.py` with `evaluate_position(game, player) -> terms`
-(senkai, fourdeck, danmaku), or a function a controller registers with `@evaluator("id")`
-(ijinden). Any other ruleset gets the generic one here (HP-like player values, cards on the
+(senkai, fourdeck, ijinden, danmaku), or a function a controller registers with `@evaluator("id")`
+(monmusu). Any other ruleset gets the generic one here (HP-like player values, cards on the
 board and their printed numbers, cards in hand).
 Evaluators read the full State they are given: for a bot that is always a determinization built
 from its own view, never the real hidden state.

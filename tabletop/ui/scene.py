@@ -36,6 +36,8 @@ from tabletop import i18n
 
 from . import fonts
 from . import settings as settings_mod
+from .memory import tune_allocator
+
 
 def _font(size: int, bold: bool = False) -> dict:
     """Return a theme font: pygame_gui's bundled Noto Sans JP (it covers Latin too), named by its files so
@@ -101,6 +103,7 @@ class App:
         self.settings = settings if settings is not None else settings_mod.load()
         self.words = i18n.Words(self.settings.get("language", "en"))
         size = tuple(size or self.settings.get("size") or (1600, 900))
+        tune_allocator()         # before the first picture: big ones each in their own mapping (ui/memory.py)
         pygame.init()
         pygame.font.init()   # before the UIManager (else it cannot find its fonts)
         pygame.display.set_caption("tabletop")
