@@ -1,5 +1,10 @@
 """monmusu's search (hard): how its rollouts are kept cheap (tabletop/controllers/monmusu_eval.py,
-docs/bots.md) without changing what greedy plays."""
+docs/bots.md) without changing what greedy plays.
+
+Measured (seats alternated, one worker, load 3-4.6 on two cores): search won 144 of 200 monmusu games
+against greedy at 0.2 s a move (seeds 200 to 1000), 29 of 40 at a fixed 2 iterations a move; before
+these rollouts it made a median 2 iterations a decision and won 113 of 200.
+"""
 from __future__ import annotations
 
 import sys
