@@ -6,8 +6,7 @@ there is what a long session adds. Then each ruleset in turn gets a block of the
 first on a new table, the rest by pressing the result screen's Rematch button (a posted click, the
 window's own event path). The table runs its real loop
 (`App.step`: events, update, draw) with animations off and no bot delay, until the game ends or an
-action cap. Memory is read once a game's result screen is up (when the table gives the finished
-game's free memory back, ui/memory.py). Figures: resident memory after game 10 and after the last (target: within 10 %), Python
+action cap. Memory is read once a game's result screen is up, where a player leaves a game. Figures: resident memory after game 10 and after the last (target: within 10 %), Python
 memory blocks, pygame surfaces, open file handles and threads left behind, bot problems, and the frame
 time of each ruleset's last game over its first. Nothing traces allocations (tracemalloc's own records
 grow the resident memory being measured). 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).

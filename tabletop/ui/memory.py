@@ -7,11 +7,11 @@ size ("dynamic mmap threshold"), so later pictures of the same size come from th
 freed space is kept and scattered between small objects that stay. Over a long session the resident
 memory then climbs with every game. Fixing the threshold at its default keeps big pictures in their
 own mappings. Measured by the soak (`python -m tabletop.bench soak`, 60 games, the same run otherwise):
-resident memory after game 10 fell from 157 to 150 MB, after game 60 from 191 to 169 MB.
+resident memory after game 10 fell from 157 to 144 MB, after game 60 from 191 to 170 MB. (Also tried:
+one or two malloc arenas, no lower; `malloc_trim` when a game ends, no change beyond this.)
 """
 from __future__ import annotations
 
-import gc
 import sys
 
 M_MMAP_THRESHOLD = -3          # mallopt's parameter number (malloc.h)
@@ -30,20 +30,3 @@ def tune_allocator() -> bool:
     except (OSError, AttributeError):   # not glibc (musl has no mallopt), or no libc by that name
         return False
 
-
-def give_back() -> bool:
-    """Collect garbage, then return the allocator's free pages to the system (glibc's `malloc_trim`);
-    return whether the trim ran.
-
-    Called when a game ends, a pause in which nothing moves: the finished game, its bots' searches
-    and the table replaced by a rematch leave free space scattered through the heap, which glibc
-    otherwise keeps. Off glibc only the collection runs."""
-    gc.collect()
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import ctypes
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-        return True
-    except (OSError, AttributeError):
-        return False

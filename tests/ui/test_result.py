@@ -217,16 +217,3 @@ def test_in_hotseat_a_draw_offer_asks_the_other_player_and_accepting_ends_in_a_d
         app.step(1 / 60)
     assert scene.result.headline() == "Draw"
 
-
-def test_the_finished_games_memory_is_given_back_once_when_the_result_opens(app, monkeypatch):
-    from tabletop.ui.table import result as result_mod
-    calls = []
-    monkeypatch.setattr(result_mod, "give_back", lambda: calls.append(1) or True)
-    g = Game.new("senkai", seed=4)
-    scene = table(app, g, seats=(None, make_seat("easy", 1, 4)))
-    app.step(1 / 60)
-    assert calls == []                               # not while the game goes on
-    g.concede(0)
-    for _ in range(5):
-        app.step(1 / 60)
-    assert scene.result.is_open() and calls == [1]   # once, as the result screen opens

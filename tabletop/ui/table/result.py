@@ -21,7 +21,6 @@ from tabletop.engine import saves
 from .. import fonts
 from ..players import make_seats, new_seed, seats_label
 from ..scene import html_escape
-from ..memory import give_back
 from .pacing import say
 
 P_COLOURS = ((110, 170, 255), (240, 120, 95))
@@ -116,7 +115,6 @@ class ResultScreen:
         sc = self.scene
         if self.window is not None or sc.game.outcome() is None:
             return
-        give_back()              # a pause: the finished game's free memory goes back (ui/memory.py)
         t = sc.app.words
         rec = sc.record
         w, h = min(self.W, sc.size[0] - 20), min(self.H, sc.size[1] - 20)
