@@ -16,6 +16,7 @@ itself open to, which greedy's one step does not.
 """
 from __future__ import annotations
 
+from tabletop.controllers.evalkit import keep_top, once_per_name
 from tabletop.engine.action import Action
 
 DOUBLE = "ダブルプレッシャー"
@@ -76,17 +77,7 @@ def search_actions(game, acts):
 
 
 def _distinct(game, acts):
-    cards = game.state.cards
-    seen = set()
-    out = []
-    for a in acts:
-        if a.kind in HAND_MOVES:
-            key = (a.kind, cards[a["card"]].cid)
-            if key in seen:
-                continue
-            seen.add(key)
-        out.append(a)
-    return out
+    return once_per_name(game, acts, HAND_MOVES)
 
 
 def rollout_actions(game, acts):
@@ -188,11 +179,7 @@ def rollout_game(game) -> None:
     s = game.state
     match = bool(s.data.get("match"))
     for p in (0, 1):
-        pile = s.zones[f"{p}.deck"]
-        if len(pile) > ROLLOUT_DECK:
-            for u in pile[:-ROLLOUT_DECK]:
-                del s.cards[u]
-            del pile[:-ROLLOUT_DECK]
+        keep_top(game, f"{p}.deck", ROLLOUT_DECK)
         side = s.zones.get(f"{p}.side")
         if side and not match:
             for u in side:

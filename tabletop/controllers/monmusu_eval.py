@@ -18,6 +18,8 @@ changes `evaluate_position`, so greedy plays as before.
 """
 from __future__ import annotations
 
+from tabletop.controllers.evalkit import keep_top, once_per_name
+
 SEARCH_HORIZON = 2
 SEARCH_SCALE = 200.0
 
@@ -33,17 +35,7 @@ def search_actions(game, acts):
 
 
 def _distinct(game, acts):
-    cards = game.state.cards
-    seen = set()
-    out = []
-    for a in acts:
-        if a.kind in HAND_MOVES:
-            key = (a.kind, cards[a["card"]].cid)
-            if key in seen:
-                continue
-            seen.add(key)
-        out.append(a)
-    return out
+    return once_per_name(game, acts, HAND_MOVES)
 
 
 def rollout_actions(game, acts):
@@ -110,8 +102,4 @@ def rollout_game(game) -> None:
     if s.phase == "setup":
         return
     for p in (0, 1):
-        pile = s.zones[f"{p}.deck"]
-        if len(pile) > ROLLOUT_DECK:
-            for u in pile[:-ROLLOUT_DECK]:
-                del s.cards[u]
-            del pile[:-ROLLOUT_DECK]
+        keep_top(game, f"{p}.deck", ROLLOUT_DECK)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
-import yaml
 
 from botcheck import seats_alternated
+from ijinden_positions import ijinden_position
 from tabletop.bots.evaluate import evaluate, evaluator_of
 from tabletop.bots.greedy import score_actions
 from tabletop.bots.search import SearchBot
@@ -23,16 +23,8 @@ from tabletop.engine import Action, Game
 
 
 def game(tmp_path, zones: dict, **kw) -> Game:
-    """Start an ijinden game from a position: P1's main phase of turn 5 unless told; decks of 10 stones."""
-    zones = dict(zones)
-    for p in ("p1", "p2"):
-        zones.setdefault(f"{p}.deck", ["r_stone"] * 10)
-    d = {"ruleset": "ijinden", "turn": 5, "active": "p1", "first": "p1", "phase": "main", "zones": zones,
-         "players": {"p1": {"placement": 1, "summon": 1}, "p2": {"placement": 0, "summon": 0}}}
-    d.update(kw)
-    path = tmp_path / f"s{len(list(tmp_path.iterdir()))}.yaml"
-    path.write_text(yaml.safe_dump(d, allow_unicode=True), encoding="utf-8")
-    return Game.from_scenario(path)
+    """Start an ijinden game from a position (see ijinden_position); decks of 10 stones unless told."""
+    return ijinden_position(tmp_path, zones, **{"deck": 10, **kw})
 
 
 def find(g, cid: str, zone: str) -> int:

@@ -9,6 +9,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ijinden_positions import ijinden_position  # noqa: E402
 from simcheck import check_views_hide, play_random_game  # noqa: E402
 from tabletop.engine import Action, Game  # noqa: E402
 from tabletop.engine.effects import OPS, is_manual  # noqa: E402
@@ -23,15 +24,7 @@ SCEN = RS.scenarios_dir
 # --- helpers -----------------------------------------------------------------------------------
 def game(tmp_path, zones: dict, **kw) -> Game:
     """Start an ijinden game from a position (P1's main phase of turn 5 unless told); decks default to 3 stones."""
-    zones = dict(zones)
-    for p in ("p1", "p2"):
-        zones.setdefault(f"{p}.deck", ["r_stone"] * 3)
-    d = {"ruleset": "ijinden", "turn": 5, "active": "p1", "first": "p1", "phase": "main", "zones": zones,
-         "players": {"p1": {"placement": 1, "summon": 1}, "p2": {"placement": 0, "summon": 0}}}
-    d.update(kw)
-    path = tmp_path / f"s{len(list(tmp_path.iterdir()))}.yaml"
-    path.write_text(yaml.safe_dump(d, allow_unicode=True), encoding="utf-8")
-    return Game.from_scenario(path)
+    return ijinden_position(tmp_path, zones, **kw)
 
 
 def scenario(name: str) -> Game:
