@@ -87,8 +87,9 @@ def search_horizon(ruleset, default: int = 1) -> int:
 def search_setting(ruleset, name: str, default: float) -> float:
     """Return a number the search reads from the eval module (`SEARCH_SCALE`: the evaluation points
     that make a rollout's end "clearly better"; `SEARCH_CONFIDENCE`: the standard errors by which a
-    candidate must beat greedy's move; `SEARCH_MIN_PAIRS`: the paired samples it needs to try), else
-    `default`: a game opts in, the others keep theirs."""
+    candidate must beat greedy's move; `SEARCH_MIN_PAIRS`: the paired samples it needs to try;
+    `SEARCH_WIDEN`: the widening constant, more candidates from the first iterations where a game's
+    samples differ little), else `default`: a game opts in, the others keep theirs."""
     return float(getattr(eval_module(ruleset), name, default))
 
 
@@ -104,12 +105,6 @@ def search_actions(ruleset):
     scores at its root among the legal ones (danmaku keeps each distinct move once: one of several
     equal cards in hand, Power and Score onto the main character), so its budget buys samples."""
     return getattr(eval_module(ruleset), "search_actions", None)
-
-
-def search_widen(ruleset, default: float) -> float:
-    """Return the search's widening constant in this game: the eval module's SEARCH_WIDEN (more
-    candidates from the first iterations, where a game's samples differ little), else `default`."""
-    return float(getattr(eval_module(ruleset), "SEARCH_WIDEN", default))
 
 
 def rollout_start(ruleset):

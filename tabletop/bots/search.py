@@ -20,7 +20,7 @@ the budget is better spent judging this move well than growing a tree no sample 
   coming, the turn ended too early are what a rollout sees and one step does not. (At 0.2 s a move,
   20 seeded games each: to the end of the turn won fourdeck 14, ijinden 11, senkai 9, monmusu 6;
   to the end of the opponent's turn 9, 8, 10 and 12.) A game's eval module may shape its rollouts
-  (opt-in; senkai does): `rollout_actions` narrows the moves a rollout step scores (one way to pay,
+  (opt-in; senkai, ijinden, monmusu and danmaku do): `rollout_actions` narrows the moves a rollout step scores (one way to pay,
   not each), `rollout_game` trims a determinization before the rollouts (deck cards no rollout
   reaches), `evaluate_cutoff` scores the end position instead of the evaluation (with the
   opponent's coming attacks made); `search_actions` narrows the moves scored at the root (danmaku:
@@ -50,7 +50,7 @@ from tabletop.engine.ruleset import load_ruleset
 from .base import Bot, is_end
 from .determinize import game_from_view
 from .evaluate import (WIN, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_actions,
-                       search_horizon, search_setting, search_widen, terms)
+                       search_horizon, search_setting, terms)
 from .greedy import after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
@@ -87,7 +87,10 @@ class SearchBot(Bot):
         self._scale = SCALE
         self._confidence = CONFIDENCE
         self._min_pairs = 2
+        self._widen = WIDEN_C
+        self._root = None           # the game's hooks (see `configure`)
         self._filter = None
+        self._trim = None
         self._cutoff = None
         self._turn = None
         self._seen: set = set()
@@ -100,10 +103,6 @@ class SearchBot(Bot):
         deadline = None if self.rounds is not None else start + self.think * 0.8
         rs = load_ruleset(view.ruleset)
         self.configure(rs)
-        self._filter = rollout_actions(rs)
-        self._cutoff = cutoff_evaluation(rs)
-        trim = rollout_start(rs)
-        widen = search_widen(rs, WIDEN_C)
         g0 = game_from_view(view, self.rng, rs)
         if view.turn != self._turn:
             self._turn, self._seen = view.turn, set()
@@ -114,9 +113,8 @@ class SearchBot(Bot):
         # overrun the budget, the moves scored by then are the candidates (the budget is a promise).
         hard = None if self.rounds is not None else start + self.think
         scored = []
-        root = search_actions(rs)
-        if root is not None and len(legal) > 1:
-            legal = root(g0, legal) or legal
+        if self._root is not None and len(legal) > 1:
+            legal = self._root(g0, legal) or legal
         for a in legal:
             if hard is not None and scored and time.perf_counter() >= hard:
                 break
@@ -139,11 +137,11 @@ class SearchBot(Bot):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            active = ranked[:max(2, math.ceil(widen * (n + 1) ** WIDEN_A))]
+            active = ranked[:max(2, math.ceil(self._widen * (n + 1) ** WIDEN_A))]
             g = g0 if n == 0 else game_from_view(view, self.rng, rs)
-            if trim is not None:
+            if self._trim is not None:
                 g = g.clone() if n == 0 else g
-                trim(g)
+                self._trim(g)
             row = {}
             seed = self.rng.getrandbits(63)
             for e in active:
@@ -172,11 +170,17 @@ class SearchBot(Bot):
         return action, self._reason(g0, scored, action, g2, why)
 
     def configure(self, rs) -> None:
-        """Read the game's search settings from its eval module (the defaults where it sets none)."""
+        """Read the game's search settings and rollout hooks from its eval module (the defaults, and
+        no hook, where it sets none)."""
         self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
         self._scale = search_setting(rs, "SEARCH_SCALE", SCALE)
         self._confidence = search_setting(rs, "SEARCH_CONFIDENCE", CONFIDENCE)
         self._min_pairs = max(2, int(search_setting(rs, "SEARCH_MIN_PAIRS", 2)))   # a standard error needs two
+        self._widen = search_setting(rs, "SEARCH_WIDEN", WIDEN_C)
+        self._root = search_actions(rs)
+        self._filter = rollout_actions(rs)
+        self._trim = rollout_start(rs)
+        self._cutoff = cutoff_evaluation(rs)
 
     def choose_result(self, greedy_best, ranked, results):
         """Return (action, position after it, its mean value, playouts): greedy's choice unless a
