@@ -60,12 +60,12 @@ def _spell_closeness(s, sp) -> float:
     return max(0.0, min(1.0, max(1.0 - hp / 200.0, 1.0 - (time - 1) / 6.0)))
 
 
-def _side_cost(n: int, w: dict = EVAL_W) -> float:
+def _side_cost(n: int) -> float:
     """Return what n side cards left cost their owner (0 is the win, DM-R12): each one a step, the
     last step the dearest."""
     if n <= 0:
         return 0.0
-    return w["side_last"] + w["side_step"] * (n - 1)
+    return EVAL_W["side_last"] + EVAL_W["side_step"] * (n - 1)
 
 
 def rates(ctl, s, p) -> tuple[float, float, float]:
@@ -123,9 +123,10 @@ def hp_damage(ctl, s, turns: float) -> list[float]:
     return out
 
 
-def _hand_value(game, s, who, w: dict = EVAL_W) -> float:
+def _hand_value(game, s, who) -> float:
     """Return what p's hand is worth: a spell card it may still declare, a Power card (one a turn,
     DM-R18) more than the rest; cards beyond the first `hand_keep` little (they wait for turns)."""
+    w = EVAL_W
     defs = game.ruleset.cards
     vals = []
     for u in s.zones[f"{who}.hand"]:
@@ -141,11 +142,12 @@ def _hand_value(game, s, who, w: dict = EVAL_W) -> float:
     return sum(vals[:keep]) + w["hand_extra"] * sum(vals[keep:])
 
 
-def evaluate_position(game, player: int, w: dict = EVAL_W) -> dict:
+def evaluate_position(game, player: int) -> dict:
     """Return weighted terms of the position for `player`: the main character's HP (printed HP while
     face down), power, familiars, tempo (damage to come), side cards, the active spell card's debt,
     hand and deck (see EVAL_W)."""
     s, ctl = game.state, game.controller
+    w = EVAL_W
     out = {}
     tempo = hp_damage(ctl, s, w["tempo_turns"])
     trimmed = s.data.get(TRIMMED) or (0, 0)
@@ -165,16 +167,16 @@ def evaluate_position(game, player: int, w: dict = EVAL_W) -> dict:
         cap = w["soak_cap"]
         out[f"{side} familiars"] = sign * (w["fam"] * len(fams) + w["soak"] * cap * (1.0 - math.exp(-soak / cap)) / w["hp"])
         out[f"{side} tempo"] = sign * w["tempo"] * tempo[who] / w["hp"]
-        out[f"{side} side cards"] = sign * -_side_cost(len(s.zones[f"{who}.side"]), w)
+        out[f"{side} side cards"] = sign * -_side_cost(len(s.zones[f"{who}.side"]))
         sp = ctl.spell_of(s, who)
         if sp is not None:
             # Every spell card falls in the end (time or durability) and hands the opponent a side card.
             n_opp = len(s.zones[f"{1 - who}.side"])
-            step = _side_cost(n_opp, w) - _side_cost(n_opp - 1, w)
+            step = _side_cost(n_opp) - _side_cost(n_opp - 1)
             out[f"{side} spell card"] = sign * -step * (w["spell_debt"] + w["spell_close"] * _spell_closeness(s, sp))
         else:
             out[f"{side} spell card"] = 0.0
-        out[f"{side} hand"] = sign * _hand_value(game, s, who, w)
+        out[f"{side} hand"] = sign * _hand_value(game, s, who)
         deck = len(s.zones[f"{who}.deck"]) + trimmed[who]
         out[f"{side} deck"] = sign * (w["deck"] * deck - w["deck_urgent"] / (deck + 1))
     return out

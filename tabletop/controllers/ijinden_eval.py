@@ -73,10 +73,6 @@ def _ijin(game, u) -> bool:
 def search_actions(game, acts):
     """Return the moves the search scores at its root: a card of the hand once per name (two 紅蓮石
     in hand are one move to place), everything else as legal."""
-    return _distinct(game, acts)
-
-
-def _distinct(game, acts):
     return once_per_name(game, acts, HAND_MOVES)
 
 
@@ -100,7 +96,7 @@ def rollout_actions(game, acts):
         if kind == "feat" and len(s.zones[f"{pd[0]['player']}.deck"]) > 3:
             return [a for a in acts if a.kind == "feat"] or acts
         return acts
-    return _distinct(game, acts)
+    return once_per_name(game, acts, HAND_MOVES)
 
 
 def _pay_answer(game, acts):

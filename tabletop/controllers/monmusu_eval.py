@@ -31,10 +31,6 @@ def search_actions(game, acts):
     """Return the moves the search scores at its root: a card of the hand charged, summoned or set as
     a trap once per name (two copies in hand are one move; MM-D1 summons into an empty sub slot, which
     one changes little), everything else as legal."""
-    return _distinct(game, acts)
-
-
-def _distinct(game, acts):
     return once_per_name(game, acts, HAND_MOVES)
 
 
@@ -55,7 +51,7 @@ def rollout_actions(game, acts):
     if s.phase == "cast":
         # In the cast phase ending the phase and ending the turn are the same move (both enter the end phase).
         acts = [a for a in attack_targets(game, acts) if a.kind != "end_turn"]
-    return _distinct(game, acts)
+    return once_per_name(game, acts, HAND_MOVES)
 
 
 def free_skill(game, offer) -> bool:
