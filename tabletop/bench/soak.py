@@ -4,11 +4,11 @@ The first ten games visit every ruleset twice — a new table, then one Rematch 
 after game 10, the baseline, holds what every ruleset loads once (its cards, faces, fonts); growth from
 there is what a long session adds. Then each ruleset in turn gets a block of the remaining games: the
 first on a new table, the rest by pressing the result screen's Rematch button (a posted click, the
-window's own event path). The table runs its real loop
-(`App.step`: events, update, draw) with animations off and no bot delay, until the game ends or an
-action cap. Memory is read once a game's result screen is up, where a player leaves a game. Figures: resident memory after game 10 and after the last (target: within 10 %), Python
-memory blocks, pygame surfaces, open file handles and threads left behind, bot problems, and the frame
-time of each ruleset's last game over its first. Nothing traces allocations (tracemalloc's own records
+window's own event path). The table runs its real loop (`App.step`: events, update, draw) with
+animations off and no bot delay, until the game ends or an action cap. Memory is read once a game's
+result screen is up, where a player leaves a game. Figures: resident memory after game 10 and after
+the last (target: within 10 %), Python memory blocks, pygame surfaces, open file handles and threads
+left behind, bot problems, and the frame time of each ruleset's last game over its first. Nothing traces allocations (tracemalloc's own records
 grow the resident memory being measured). 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
 """
 from __future__ import annotations
@@ -91,7 +91,7 @@ def surfaces() -> tuple[int, int]:
     seen: dict = {}
     for o in gc.get_objects():
         for r in gc.get_referents(o):
-            if type(r) is pygame.Surface or isinstance(r, pygame.Surface):
+            if isinstance(r, pygame.Surface):
                 seen[id(r)] = r
     return len(seen), sum(s.get_width() * s.get_height() * s.get_bytesize() for s in seen.values())
 
@@ -151,10 +151,10 @@ def measure(games: int = 10, max_actions: int = 300):
             gc.collect()
             rss.append(_rss())
             if i + 1 == min(10, games):
-                at10 = {"rss": _rss(), "blocks": sys.getallocatedblocks(), "surfaces": surfaces(),
+                at10 = {"rss": rss[-1], "blocks": sys.getallocatedblocks(), "surfaces": surfaces(),
                         "fds": _fds(), "threads": threading.active_count()}
             if (i + 1) % 10 == 0:
-                print(f"  soak: {i + 1}/{games} games, RSS {_rss() / 1e6:.0f} MB", file=sys.__stdout__, flush=True)
+                print(f"  soak: {i + 1}/{games} games, RSS {rss[-1] / 1e6:.0f} MB", file=sys.__stdout__, flush=True)
     problems = sum(line.startswith(("tabletop: bot error", "tabletop: bot P")) for line in err.getvalue().splitlines())
     _wait_bot(scene, 5.0)
     gc.collect()

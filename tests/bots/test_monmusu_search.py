@@ -10,10 +10,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tabletop.bots.evaluate import cutoff_evaluation, evaluator_of, rollout_actions as rollout_hook, rollout_start
+from tabletop.bots.evaluate import evaluator_of, rollout_actions as rollout_hook, rollout_start
 from tabletop.controllers import monmusu_eval
 from tabletop.controllers.monmusu_eval import ROLLOUT_DECK, rollout_actions, rollout_game, search_actions
-from tabletop.engine import Action, Game
+from tabletop.engine import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
 from monmusu_helpers import act, paying, position, uid  # noqa: E402
