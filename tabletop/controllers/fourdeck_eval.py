@@ -14,6 +14,7 @@ not by the top card a determinization happened to put there.
 """
 from __future__ import annotations
 
+from tabletop.controllers.evalkit import keep_top
 from tabletop.controllers.fourdeck import DOUBLE, LEVELS
 
 # The bots' guesses of their own face-down decks keep each card in the deck it was built into (a
@@ -86,8 +87,45 @@ def push(ctl, s, target: int, aps: list[int]) -> int:
     return best
 
 
+def curse(ctl, s, p: int, ready_only: bool) -> int:
+    """Return the cost `p` can add to the opponent's field besides attacks in a turn (FD-R16 counts
+    a unit's cost as modified): the biggest cost curse in their spell deck (one spell a turn,
+    FD-R12) and the cost curses their units can activate; with `ready_only`, as the turn stands
+    (a spell not yet used, units not tapped)."""
+    extra = 0
+    if not (ready_only and s.data["spell_turn"][p] == s.turn):
+        extra = max((_cost_curse(ctl, s.cards[u].cid, "cast") for u in s.zones[f"{p}.spell"]), default=0)
+    for u in s.zones[f"{p}.field"]:
+        c = s.cards[u]
+        n = _cost_curse(ctl, c.cid, "activate")
+        if n and (not ready_only or ctl.can_activate(s, c)):
+            extra += n
+    return extra
+
+
+def _cost_curse(ctl, cid: str, trigger: str) -> int:
+    n = 0
+    for st in ctl.steps[cid].get(trigger, ()):
+        t = st.get("target") or {}
+        if st.get("do") == "modify" and st.get("stat") == "cost" and t.get("side") == "enemy":
+            n += max(0, int(st.get("n", 1)))
+    return n
+
+
+def evaluate_cutoff(game, player: int) -> float:
+    """Return the score where a search rollout stops: the evaluation, with the threat to each field
+    counting the cost curses the attacker has ready besides its attacks (重税の呪い +2, 鴉の魔女 +1:
+    a field at 6 that attacks cannot push over is still lost to them, FD-R16), which greedy's
+    evaluation leaves out."""
+    return sum(_terms(game, player, True).values())
+
+
 def evaluate_position(game, player: int) -> dict[str, float]:
     """Return the weighted terms of the position for `player` (opponent terms negated)."""
+    return _terms(game, player, False)
+
+
+def _terms(game, player: int, curses: bool) -> dict[str, float]:
     s = game.state
     ctl = game.controller
     rebel = float(game.ruleset.parameters.get("rebellion_cost", 8))
@@ -100,6 +138,8 @@ def evaluate_position(game, player: int) -> dict[str, float]:
             if s.phase != "setup":
                 now = s.active != who
                 pushed = push(ctl, s, who, attacks(ctl, s, 1 - who, ready_only=now))
+                if curses:
+                    pushed += curse(ctl, s, 1 - who, ready_only=now)
                 if cost + pushed >= rebel:
                     threat = LETHAL_NOW if now else LETHAL_NEXT
         except Exception:   # a position the controller's helpers cannot read: printed numbers instead
@@ -112,3 +152,135 @@ def evaluate_position(game, player: int) -> dict[str, float]:
         out[f"{side} deck HP"] = sign * 0.15 * hp
         out[f"{side} spells"] = sign * 0.3 * len(s.zones[f"{who}.spell"])
     return out
+
+
+# --- the search's rollouts ------------------------------------------------------------------------
+ROLLOUT_DECK = 3   # top cards of each level deck a rollout keeps
+
+
+def search_actions(game, acts):
+    """Return the moves the search scores at its root: "no damage" once (damaging a deck by 0 is the
+    same move as passing the damage phase, FD-R11), so they do not fill four of its candidates;
+    everything else as legal."""
+    if game.state.phase != "damage" or game.state.pending:
+        return acts
+    return [a for a in acts if a.kind != "damage" or a["amount"] != 0] or acts
+
+
+def rollout_actions(game, acts):
+    """Return the moves a search rollout considers: in the damage phase no damage or the most damage
+    to one deck (min(3, its HP): FD-R11 allows 0-3, and damage beyond 0 is lost, FD-D2) instead of
+    every amount; in the battle phase the attacks of one unit only (the strongest ready one: the
+    order of attacks rarely changes what they do), on at most two decks (`attack_targets`);
+    everything else as legal."""
+    s = game.state
+    if s.pending:
+        if s.pending[0]["kind"] == "effect_target":
+            a = target_answer(game, acts)
+            return [a] if a is not None else acts
+        return acts
+    if s.phase == "damage":
+        p = s.active
+        out = []
+        for a in acts:
+            if a.kind == "damage":
+                if a["amount"] != min(3, s.players[p]["hp_" + a["target_zone"].split(".", 1)[1]]):
+                    continue
+            out.append(a)
+        return out or acts
+    return attack_targets(game, acts)
+
+
+def attack_targets(game, acts):
+    """Keep the attacks of the strongest ready unit, on the deck it brings a card out of (FD-R3, the
+    highest level there is) and on the deck it leaves lowest without one; drop the other units'
+    attacks (they come in later steps)."""
+    s, ctl = game.state, game.controller
+    attackers = {}
+    for a in acts:
+        if a.kind == "attack":
+            u = a["card"]
+            if u not in attackers:
+                attackers[u] = ctl.stat(s, u, "ap")
+    if not attackers:
+        return acts
+    u = max(attackers, key=lambda x: attackers[x])
+    ap = attackers[u]
+    out_best = keep_best = None
+    for a in acts:
+        if a.kind != "attack" or a["card"] != u:
+            continue
+        p, d = a["target_zone"].split(".", 1)
+        hp = s.players[int(p)]["hp_" + d]
+        if hp <= ap:
+            if out_best is None or d > out_best[0]:
+                out_best = (d, a)
+        elif keep_best is None or hp - ap < keep_best[0]:
+            keep_best = (hp - ap, a)
+    keep = {e[1] for e in (out_best, keep_best) if e is not None}
+    return [a for a in acts if a.kind != "attack" or a in keep]
+
+
+def target_answer(game, acts):
+    """Return a rollout's answer to an effect's choice by a rule of thumb, or None to score them all:
+    damage to an enemy deck as an attack would (`attack_targets`), to an own deck on the fullest;
+    a heal on the own deck that lacks the most HP; a unit of one's own sent back, destroyed or made
+    cheaper: the costliest (FD-R16 is what such effects are played against); a cost curse on any
+    enemy unit (the field's total is what counts); an own unit's attack raised or readied: the
+    strongest ready or tapped one. Exile and destroy by choice of side are scored."""
+    s, ctl = game.state, game.controller
+    pe = s.pending[0]
+    step = pe["item"]["step"]
+    op = step.get("do")
+    p = pe["player"]
+    opts = [a for a in acts if a.kind == "choose_target"]
+    if not opts:
+        return None
+    zones = [a for a in opts if a.get("target_zone")]
+    if zones:
+        def hp(a):
+            q, d = a["target_zone"].split(".", 1)
+            return s.players[int(q)]["hp_" + d], ctl.max_hp[d], d, int(q)
+        if op == "deck_damage":
+            n = int(step.get("n", 1))
+            if all(hp(a)[3] != p for a in zones):
+                out = [a for a in zones if hp(a)[0] <= n]
+                if out:
+                    return max(out, key=lambda a: hp(a)[2])
+                return min(zones, key=lambda a: hp(a)[0] - n)
+            return max(zones, key=lambda a: hp(a)[0])
+        if op == "deck_heal":
+            return max(zones, key=lambda a: (hp(a)[1] - hp(a)[0], hp(a)[2]))
+        return None
+    units = [a for a in opts if a.get("target") in s.cards]
+    if not units or len(units) != len(opts):
+        return None
+    owners = {s.cards[a["target"]].owner for a in units}
+    mine = owners == {p}
+    if op in ("to_deck", "destroy") and mine and not step.get("optional"):
+        return max(units, key=lambda a: (ctl.stat(s, a["target"], "cost"), -ctl.stat(s, a["target"], "ap")))
+    if op == "modify" and step.get("stat") == "cost":
+        if owners == {1 - p} and int(step.get("n", 1)) > 0:
+            return units[0]
+        if mine and int(step.get("n", 1)) < 0:
+            return max(units, key=lambda a: ctl.stat(s, a["target"], "cost"))
+        return None
+    if op == "modify" and step.get("stat") == "ap" and mine and int(step.get("n", 1)) > 0:
+        return max(units, key=lambda a: (not s.cards[a["target"]].tapped, ctl.stat(s, a["target"], "ap")))
+    if op == "untap" and mine:
+        return max(units, key=lambda a: (s.cards[a["target"]].tapped, ctl.stat(s, a["target"], "ap")))
+    return None
+
+
+def rollout_game(game) -> None:
+    """Drop from a determinization what no rollout reaches before the search plays in it: all but the
+    top ROLLOUT_DECK cards of each level deck (in the two turns a rollout plays a deck rarely falls
+    more than twice, FD-R3; `push` looks at two cards a deck at most), and the log. Not during
+    set-up, where the partner is chosen from the whole Level 1 deck (FD-R9, FD-D7)."""
+    s = game.state
+    if s.phase == "setup":
+        return
+    for p in (0, 1):
+        for d in LEVELS:
+            keep_top(game, f"{p}.{d}", ROLLOUT_DECK)
+    s.log = []
