@@ -16,10 +16,9 @@ The rest shapes the search's rollouts (opt-in hooks read by tabletop/bots/search
 through the opponent's next turn: a rollout is cheap — no damage or the most damage to one deck in
 the damage phase instead of all thirteen ways, the attacks of one unit at a time on two decks,
 an effect's target by a rule of thumb, the level decks cut to their top cards — so about twice as
-many determinizations fit in a move's budget; "no damage" is one candidate at the root, not four.
-Where a rollout stops it scores the position with `evaluate_cutoff`: the threat to a field also
-counts the cost curses the attacker has ready (重税の呪い, 鴉の魔女: FD-R16 counts the modified cost),
-and a lone partner's risk of ruin (FD-R17) only where the other side has a card that can exile it.
+many determinizations fit in a move's budget. Where a rollout stops it scores the position with
+`evaluate_cutoff`: the threat to a field also counts the cost curses the attacker has ready
+(重税の呪い, 鴉の魔女: FD-R16 counts the modified cost), which greedy's evaluation leaves out.
 """
 from __future__ import annotations
 
@@ -38,8 +37,6 @@ SEARCH_MIN_PAIRS = 4
 
 LETHAL_NOW = 40.0     # a field the attacker on turn can push to rebellion with its ready units
 LETHAL_NEXT = 12.0    # a field the opponent can push to rebellion in their next turn
-PROGRESS = 2.0        # the cut-off's points per cost on a field: the race to 8 (FD-R16), not only its end
-RUIN = 6.0            # a field of cost 1 or less: one exile from ruin (FD-R17)
 LEVEL_COST = {"lv1": 1, "lv2": 2, "lv3": 3}
 
 
@@ -123,32 +120,11 @@ def _cost_curse(ctl, cid: str, trigger: str) -> int:
     return n
 
 
-def exiler(ctl, s, p: int) -> bool:
-    """Return whether `p` has a card that can exile an opponent's unit (夜の王, 追放の儀): on the field,
-    in the spell deck or in a level deck. Only exile removes a partner (FD-R9 protects it from
-    destruction, FD-R21), so without one the opponent's lone partner is never ruined (FD-R17)."""
-    for d in ("field", "spell") + LEVELS:
-        for u in s.zones[f"{p}.{d}"]:
-            if _exiles(ctl, s.cards[u].cid):
-                return True
-    return False
-
-
-def _exiles(ctl, cid: str) -> bool:
-    for steps in ctl.steps[cid].values():
-        for st in steps:
-            if st.get("do") == "exile" and (st.get("target") or {}).get("side") in ("enemy", "any"):
-                return True
-    return False
-
-
 def evaluate_cutoff(game, player: int) -> float:
     """Return the score where a search rollout stops: the evaluation, with the threat to each field
     counting the cost curses the attacker has ready besides its attacks (重税の呪い +2, 鴉の魔女 +1:
-    a field at 6 that attacks cannot push over is still lost to them, FD-R16), and a lone partner's
-    risk of ruin (FD-R17) only where the other side has a card that can exile it. Greedy's evaluation
-    leaves out the curses and counts that risk always, so a bot with no exile kept the opponent at
-    cost 1 rather than push a card out, and two such bots could stall for a thousand turns."""
+    a field at 6 that attacks cannot push over is still lost to them, FD-R16), which greedy's
+    evaluation leaves out."""
     return sum(_terms(game, player, True).values())
 
 
@@ -157,7 +133,7 @@ def evaluate_position(game, player: int) -> dict[str, float]:
     return _terms(game, player, False)
 
 
-def _terms(game, player: int, cutoff: bool) -> dict[str, float]:
+def _terms(game, player: int, curses: bool) -> dict[str, float]:
     s = game.state
     ctl = game.controller
     rebel = float(game.ruleset.parameters.get("rebellion_cost", 8))
@@ -170,19 +146,16 @@ def _terms(game, player: int, cutoff: bool) -> dict[str, float]:
             if s.phase != "setup":
                 now = s.active != who
                 pushed = push(ctl, s, who, attacks(ctl, s, 1 - who, ready_only=now))
-                if cutoff:
+                if curses:
                     pushed += curse(ctl, s, 1 - who, ready_only=now)
                 if cost + pushed >= rebel:
                     threat = LETHAL_NOW if now else LETHAL_NEXT
         except Exception:   # a position the controller's helpers cannot read: printed numbers instead
             cost = sum(_stat(game, s.cards[u].cid, "cost") for u in s.zones[f"{who}.field"])
             ap = sum(_stat(game, s.cards[u].cid, "ap") for u in s.zones[f"{who}.field"])
-        ruin = RUIN if cost <= 1 and not (cutoff and not exiler(ctl, s, 1 - who)) else 0.0
-        danger = max(0.0, cost - (rebel - 3)) ** 2 * 3.0 + ruin
+        danger = max(0.0, cost - (rebel - 3)) ** 2 * 3.0 + (6.0 if cost <= 1 else 0.0)
         hp = sum(v for k, v in s.players[who].items() if str(k).startswith("hp_") and isinstance(v, (int, float)))
         out[f"{side} field danger"] = sign * -(danger + threat)
-        if cutoff:
-            out[f"{side} field cost"] = sign * -PROGRESS * cost
         out[f"{side} attack"] = sign * 0.6 * ap
         out[f"{side} deck HP"] = sign * 0.15 * hp
         out[f"{side} spells"] = sign * 0.3 * len(s.zones[f"{who}.spell"])
@@ -191,15 +164,6 @@ def _terms(game, player: int, cutoff: bool) -> dict[str, float]:
 
 # --- the search's rollouts ------------------------------------------------------------------------
 ROLLOUT_DECK = 3   # top cards of each level deck a rollout keeps
-
-
-def search_actions(game, acts):
-    """Return the moves the search scores at its root: "no damage" once (damaging a deck by 0 is the
-    same move as passing the damage phase, FD-R11), so they do not fill four of its candidates;
-    everything else as legal."""
-    if game.state.phase != "damage" or game.state.pending:
-        return acts
-    return [a for a in acts if a.kind != "damage" or a["amount"] != 0] or acts
 
 
 def rollout_actions(game, acts):
