@@ -48,7 +48,7 @@ def cmd_validate(args) -> int:
 def cmd_replay(args) -> int:
     if args.table:   # the real table with the replay controls
         return _deferred("tabletop.ui.app", "run_replay")(args)
-    from .engine.saves import load_game, read_save
+    from .engine.saves import read_save
     from .engine.game import Game
     d = read_save(Path(args.save))
     actions = d["actions"]

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from simcheck import check_cards_conserved, check_views_hide
-from tabletop.engine import Action, Game, IllegalAction, ruleset_ids
+from tabletop.engine import Game, IllegalAction, ruleset_ids
 from tabletop.engine.saves import game_to_json
 
 RULESETS = [r for r in ruleset_ids() if r != "sandbox"]

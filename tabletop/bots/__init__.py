@@ -24,8 +24,12 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import TYPE_CHECKING
 
 from tabletop.engine.msg import msg
+
+if TYPE_CHECKING:   # the annotation only: the classes load on first use
+    from .base import Bot
 
 BOT_LEVELS = {"easy": "casual", "normal": "greedy", "hard": "search"}
 # name -> (module, class): the bots, imported when first asked for

@@ -107,6 +107,24 @@ def search_actions(ruleset):
     return getattr(eval_module(ruleset), "search_actions", None)
 
 
+def greedy_answer(ruleset):
+    """Return the eval module's `greedy_answer(game, acts) -> action or None`, or None: greedy's move
+    where the evaluation cannot tell the moves apart and the game has a rule of thumb for them
+    (ijinden's blocks: which blocker meets which attacker is fought only after the block step, so every
+    assignment scores the same). The search takes it as greedy's move too."""
+    return getattr(eval_module(ruleset), "greedy_answer", None)
+
+
+def answered(game: Game, scored: list[tuple]):
+    """Return the entry of `scored` ((score, action, game after it)) the ruleset's `greedy_answer`
+    names, or None where it has none or names no scored move."""
+    hook = greedy_answer(game.ruleset)
+    if hook is None:
+        return None
+    a = hook(game, [e[1] for e in scored])
+    return next((e for e in scored if e[1] == a), None) if a is not None else None
+
+
 def rollout_start(ruleset):
     """Return the eval module's `rollout_game(game)`, or None: what it changes in a determinization
     before the search plays its rollouts in it (senkai drops the deck cards no rollout reaches, so

@@ -19,7 +19,7 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import evaluate, terms
+from .evaluate import answered, evaluate, terms
 from .reasons import effect, known_ids, move_reason
 
 REPLY_DEPTH = 4       # forced choices followed after the action itself
@@ -147,7 +147,8 @@ class GreedyBot(Bot):
         g, scored, known = self.scored(view, legal)
         if not scored:
             raise RuntimeError("no legal action could be played in the bot's determinization")
-        score, action, g2 = pick(scored, self.rng, prefer_end=self._moves > STALL_MOVES, seen=self._seen, known=known)
+        score, action, g2 = answered(g, scored) or pick(scored, self.rng, prefer_end=self._moves > STALL_MOVES,
+                                                        seen=self._seen, known=known)
         return action, self.reason(g, scored, action, g2)
 
     def reason(self, g: Game, scored: list[tuple], action: Action, g2: Game):

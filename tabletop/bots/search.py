@@ -49,7 +49,7 @@ from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import (WIN, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_actions,
+from .evaluate import (WIN, answered, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_actions,
                        search_horizon, search_setting, terms)
 from .greedy import after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
@@ -126,7 +126,7 @@ class SearchBot(Bot):
         # Like greedy, never walk back to a position already seen this turn while there is another move.
         fresh = [e for e in scored if position_key(e[2], known) not in self._seen]
         scored = fresh or scored
-        greedy_best = pick(scored, self.rng)
+        greedy_best = answered(g0, scored) or pick(scored, self.rng)
         ranked = [greedy_best] + sorted((e for e in scored if e is not greedy_best), key=lambda e: -e[0])
         ranked = ranked[:self.width]
         results: dict = {e[1]: [] for e in ranked}      # action -> value per iteration (None: not played)

@@ -877,7 +877,6 @@ class Ijinden(EffectsMixin, Controller):
 
     def do_done_blocking(self, s, a):
         s.pending.pop(0)
-        b = s.data["battle"]
         s.phase = "resolve"
         self.log(s, msg("P{n} is done blocking — {step} (IJ-R19)", n=a.player + 1, step=self.rs.phase_term("resolve")))
 

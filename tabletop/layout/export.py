@@ -17,7 +17,6 @@ import os
 import re
 import struct
 import sys
-import zlib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -22,9 +22,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 # A frame draws well under a hundred distinct strings; the log and the top bar make new ones every
-# move. 512 surfaces keep every frame's working set: at 4096 the cache grew to ~115 MB of pixels over
-# a 200-game soak (about 28 KB a line) before it was full.
-@lru_cache(maxsize=512)
+# move. 256 surfaces keep every frame's working set more than twice over. The cache fills with
+# one-off lines (a move's narration) over the first games of a session and then holds its size: at
+# 4096 it grew to ~115 MB of pixels over a 200-game soak (about 28 KB a line) before it was full; at
+# 512 it was full only after some twenty games, 7–9 MB of pixels later.
+@lru_cache(maxsize=256)
 def text(s: str, size: int, color=(235, 235, 235), bold: bool = False) -> pygame.Surface:
     """Return a rendered line of text (cached; callers must not draw on it)."""
     return font(size, bold).render(s, True, color)

@@ -209,6 +209,10 @@ class App:
             self.screen.fill((22, 27, 33))
             self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        # pygame_gui 0.6.14 keeps the last rectangle of every widget ever removed in its sprite group's
+        # `lostsprites` (dirty rectangles that only its unused dirty-drawing path clears), so a long
+        # session grew it by every killed button, window and scroll bar; nothing here reads them.
+        self.manager.get_sprite_group().lostsprites.clear()
         pygame.display.flip()
 
     def run(self) -> int:

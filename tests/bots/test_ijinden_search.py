@@ -13,6 +13,7 @@ import pytest
 
 from botcheck import seats_alternated
 from ijinden_positions import ijinden_position
+from tabletop.bots import make_bot
 from tabletop.bots.evaluate import evaluate, evaluator_of
 from tabletop.bots.greedy import score_actions
 from tabletop.bots.search import SearchBot
@@ -20,6 +21,7 @@ from tabletop.controllers import ijinden_eval
 from tabletop.controllers.ijinden_eval import (block_answer, coming_battle, evaluate_cutoff, rollout_actions,
                                                rollout_game, search_actions)
 from tabletop.engine import Action, Game
+from tabletop.sim import Job, run_games
 
 
 def game(tmp_path, zones: dict, **kw) -> Game:
@@ -84,15 +86,22 @@ def test_ij_r31_cutoff_counts_two_blockers_for_double_pressure(tmp_path):
     assert coming_battle(g) == -1
 
 
-def test_ij_r18_rollout_blocks_with_the_weakest_ijin_that_wins_else_a_guardian(tmp_path):
-    # 宮本武蔵 attacks with 5000 (アタック+2000): nothing of P2 beats it, so a guardian blocks it. 巴御前
-    # attacks with 2000: エジソン (4000 blocking) beats it, ニュートン (2000) would only trade.
+def two_attackers(tmp_path):
+    """Return (game, 宮本武蔵, 巴御前) at P2's block step (IJ-R18): 宮本武蔵 attacks with 5000 (アタック+2000),
+    nothing of P2 beats it; 巴御前 with 2000: エジソン (4000 blocking) beats it, ニュートン (2000) would
+    only trade; P2 has two guardians."""
     g = game(tmp_path, {"p1.battlefield": ["r_musashi", "r_tomoe"], "p2.battlefield": ["b_newton", "b_edison"],
                         "p2.guardians": ["r_stone"] * 2})
     musashi, tomoe = find(g, "r_musashi", "0.battlefield"), find(g, "r_tomoe", "0.battlefield")
     act(g, "attack", card=musashi)
     act(g, "attack", card=tomoe)
-    act(g, "end_phase")                                   # the block step (IJ-R18)
+    act(g, "end_phase")
+    return g, musashi, tomoe
+
+
+def test_ij_r18_rollout_blocks_with_the_weakest_ijin_that_wins_else_a_guardian(tmp_path):
+    # A guardian for 宮本武蔵 (nothing beats it), エジソン for 巴御前 (the weakest that wins), done.
+    g, musashi, tomoe = two_attackers(tmp_path)
     legal = g.legal_actions()
     first = rollout_actions(g, legal)
     assert len(first) == 1 and first[0].kind == "block" and first[0]["target"] == musashi
@@ -102,6 +111,28 @@ def test_ij_r18_rollout_blocks_with_the_weakest_ijin_that_wins_else_a_guardian(t
     assert second == [Action.make("block", 1, card=find(g, "b_edison", "1.battlefield"), target=tomoe)]
     g.apply(second[0])
     assert rollout_actions(g, g.legal_actions()) == [Action.make("done_blocking", 1)]
+
+
+def test_ij_r18_greedy_blocks_by_the_rule_of_thumb_and_stops_when_every_attacker_is_covered(tmp_path):
+    # The same battle as above, decided by the normal bot: a guardian for 宮本武蔵, エジソン for 巴御前, done —
+    # where it once wandered among equal-scoring assignments, blocking and unblocking.
+    g, musashi, tomoe = two_attackers(tmp_path)
+    bot = make_bot("greedy", 1, 3)
+    moves = []
+    while g.state.pending and g.state.pending[0]["kind"] == "block" and len(moves) < 10:
+        a = bot.choose(g.view(1), g.legal_actions())
+        assert bot.last_reason                                # a reason for each block, as for any move
+        moves.append(a)
+        g.apply(a)
+    assert [a.kind for a in moves] == ["block", "block", "done_blocking"]
+    assert moves[0]["target"] == musashi and g.state.cards[moves[0]["card"]].cid == "r_stone"
+    assert moves[1] == Action.make("block", 1, card=find(g, "b_edison", "1.battlefield"), target=tomoe)
+
+
+def test_ij_r18_normal_bots_never_unblock_in_whole_games():
+    recs = run_games(Job("ijinden", ("greedy", "greedy"), seed=5, keep_log=True), 3)
+    kinds = [line.split()[1] for r in recs for line in r["log"]]
+    assert kinds.count("block") > 5 and "unblock" not in kinds
 
 
 def test_ij_r31_rollout_block_gives_double_pressure_two_blockers(tmp_path):

@@ -6,7 +6,6 @@ import pytest
 
 from botcheck import game_rulesets
 from tabletop.bots import LEVELS, BOT_LEVELS, make_bot
-from tabletop.bots.base import is_end
 from tabletop.bots.hint import hint, hint_seed
 from tabletop.engine import Game
 from tabletop.engine.msg import Msg

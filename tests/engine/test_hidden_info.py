@@ -257,7 +257,6 @@ def _group(g, zone):
 def _permuted(g, p, rng):
     """Return a copy of `g` in which the cards hidden from `p` trade identities within their places."""
     g2 = g.clone()
-    s = g2.state
     groups = {}
     for c in _hidden_from(g2, p):
         groups.setdefault((c.owner, _group(g2, c.zone)), []).append(c)

@@ -48,7 +48,7 @@ def test_csv_problems_name_the_file_and_the_row_line(sandbox_copy):
     assert f"{csv}:3: card a2.cost: expected a whole number, found str 'x'" in text
     assert f"{csv}:5: card a3: unknown kind 'monster'" in text
     csv.write_text("id,name,kind,cost\nspark,重複,action,1\n", encoding="utf-8")
-    with pytest.raises(DataError, match=f"cards.csv:2: card spark: the id is used twice \\(first at .*cards.yaml:"):
+    with pytest.raises(DataError, match="cards.csv:2: card spark: the id is used twice \\(first at .*cards.yaml:"):
         load_ruleset_dir(sandbox_copy)
 
 

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from one_language import check_games
 from simcheck import play_random_game
-from tabletop.engine import Action, DataError, DataErrors, Game, IllegalAction
+from tabletop.engine import Action, DataError, DataErrors, Game
 from tabletop.engine.effects import check_steps, is_manual
 from tabletop.engine.ruleset import deck_from_data, load_ruleset
 from tabletop.engine.yamlio import parse_yaml

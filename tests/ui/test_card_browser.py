@@ -13,7 +13,7 @@ from tabletop.ui.cards import CardsScene
 from tabletop.ui.deckedit import DeckEditorScene
 
 from deck_helpers import grid_card, menu_button, press, type_into
-from ui_helpers import click, key, post
+from ui_helpers import click, key
 
 ROOT = Path(tabletop.__file__).resolve().parent.parent
 

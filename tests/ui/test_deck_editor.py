@@ -7,7 +7,7 @@ from tabletop.ui.app import home
 from tabletop.ui.deckedit import DeckEditorScene
 from tabletop.ui.table import TableScene
 
-from deck_helpers import grid_card, header, menu_button, press, scroll_panel_to, type_into
+from deck_helpers import grid_card, menu_button, press, scroll_panel_to, type_into
 from ui_helpers import click, drag
 
 RULESETS = ["senkai", "fourdeck", "ijinden", "monmusu", "danmaku"]

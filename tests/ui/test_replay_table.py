@@ -1,6 +1,5 @@
 """Replays and spectating on the table, driven with posted clicks and keys."""
 import json
-from pathlib import Path
 
 import pygame
 import pygame_gui

@@ -104,6 +104,14 @@ def test_swap_seats_moves_the_human_and_the_decks_to_the_other_seat(app, tmp_pat
     assert new.viewer == 1
 
 
+def test_the_result_screen_gives_the_finished_games_memory_back_once_it_opens(app, monkeypatch):
+    released = []
+    monkeypatch.setattr("tabletop.ui.table.result.release_free_memory", lambda: released.append(1))
+    scene = bot_table(app, "ijinden", 3)
+    play_to_the_end(app, scene)
+    assert released == [1]
+
+
 def test_closing_the_result_shows_the_board_and_a_click_opens_it_again(app):
     scene = bot_table(app, "ijinden", 3)
     play_to_the_end(app, scene)

@@ -23,3 +23,14 @@ def test_schedule_visits_every_ruleset_in_the_first_ten_games_then_blocks():
     assert [new for _, new in plan[:4]] == [True, False, True, False]       # a new table, then Rematch
     assert [r for r, _ in plan[10:]] == [r for r in rids for _ in range(4)]
     assert [i for i, (_, new) in enumerate(plan) if new and i >= 10] == [10, 14, 18, 22, 26]
+
+
+def test_the_soak_counts_bot_problems_on_stderr_and_keeps_no_narration():
+    from tabletop.bench.soak import _ProblemCounter
+    c = _ProblemCounter()
+    for _ in range(1000):    # print writes a line's text and its end apart
+        print("tabletop: P2 (bot): Kodama attacks P1 — 木霊" * 5, file=c)
+    c.write("tabletop: bot P1 chose an illegal move\ntabletop: bot err")
+    c.write("or in search\nnot a problem\n")
+    assert c.problems == 2
+    assert len(c._line) <= 40    # nothing of the narration is kept but the start of one line

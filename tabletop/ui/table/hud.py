@@ -345,7 +345,6 @@ class Hud:
         """Draw the phase bar, turn, whose turn, shared values and whose view this is (cached until a change)."""
         sc = self.scene
         if self.top_bar is None:
-            t = sc.app.words
             bar = pygame.Surface((sc.size[0], geometry.TOP_BAR))
             bar.fill((16, 20, 25))
             info = "   ".join(self.top_bar_words())

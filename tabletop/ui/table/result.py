@@ -19,6 +19,7 @@ from tabletop.engine import Game, TabletopError
 from tabletop.engine import saves
 
 from .. import fonts
+from ..memory import release_free_memory
 from ..players import make_seats, new_seed, seats_label
 from ..scene import html_escape
 from .pacing import say
@@ -146,6 +147,7 @@ class ResultScreen:
             self.buttons[b] = fn
         self.window = win
         self.closed = False
+        release_free_memory()    # the game's positions and searches are gone: their pages go back (ui/memory.py)
 
     def close(self) -> None:
         if self.window is not None:
