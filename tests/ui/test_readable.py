@@ -144,13 +144,20 @@ def test_a_changed_number_shows_once_not_as_a_stat_chip_and_a_controller_badge_t
     from tabletop.bots import make_bot
     g = Game.new("ijinden", seed=5)
     bots = [make_bot("greedy", 0, 1), make_bot("greedy", 1, 2)]
-    for _ in range(40):
-        p = g.to_act
-        g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
     scene = table(app, g)
     scene.curtain, scene.viewer = None, 0
-    scene.refresh()
+    for _ in range(300):   # until the board shows an Ijin whose power differs from its printed one
+        p = g.to_act
+        g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
+        scene.refresh()
+        if g.is_over() or any(scene.board.stat_chips(s.card) for s in scene.spots):
+            break
     changed = [s for s in scene.spots if scene.board.stat_chips(s.card)]
     assert changed, "the seeded game should leave an Ijin whose power differs from the printed one"
+    badges = scene.view.public.get("badges") or {}
     for s in changed:
-        assert len(scene.board.badge_chips[s.key]) == len(scene.board.stat_chips(s.card)) + len(s.card.counters)
+        stats = {tx for tx, _ in scene.board.stat_chips(s.card)}
+        said = [app.words.render(b) for b in badges.get(s.card.uid, [])]
+        assert stats & set(said)                 # the controller says the power too ...
+        others = [b for b in said if b not in stats]   # ... besides its other badges ("new this turn")
+        assert len(scene.board.badge_chips[s.key]) == len(stats) + len(s.card.counters) + len(others)
