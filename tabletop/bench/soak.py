@@ -228,4 +228,4 @@ def run(report) -> None:
 
 
 if __name__ == "__main__":
-    print(measure(games=10, max_actions=60))
+    print(measure(games=10))

@@ -1,18 +1,7 @@
 """The fourdeck evaluation sees rebellion coming: the cost the next attacker can push onto a field."""
-import textwrap
-
 from tabletop.controllers.fourdeck_eval import LETHAL_NEXT, LETHAL_NOW, attacks, evaluate_position, push
+from fourdeck_positions import position, uid
 from tabletop.engine import Game
-
-
-def position(tmp_path, text: str) -> Game:
-    p = tmp_path / "pos.yaml"
-    p.write_text("ruleset: fourdeck\n" + textwrap.dedent(text), encoding="utf-8")
-    return Game.from_scenario(p)
-
-
-def uid(g: Game, cid: str) -> int:
-    return next(c.uid for c in g.state.cards.values() if c.cid == cid)
 
 
 # P1 (on turn) has 猟犬 (2) and 大熊 (4) ready; P2's field costs 6 and its Level 2 deck has 3 HP left.

@@ -1,20 +1,9 @@
 """The fourdeck search's hooks (tabletop/controllers/fourdeck_eval.py): cheap rollouts and a cut-off
 that sees the cost curses greedy's evaluation leaves out."""
-import textwrap
-
 from tabletop.controllers.fourdeck_eval import (LETHAL_NOW, ROLLOUT_DECK, attack_targets, curse, evaluate_cutoff,
                                                 evaluate_position, rollout_actions, rollout_game, target_answer)
-from tabletop.engine import Action, Game
-
-
-def position(tmp_path, text: str) -> Game:
-    p = tmp_path / "pos.yaml"
-    p.write_text("ruleset: fourdeck\n" + textwrap.dedent(text), encoding="utf-8")
-    return Game.from_scenario(p)
-
-
-def uid(g: Game, cid: str) -> int:
-    return next(c.uid for c in g.state.cards.values() if c.cid == cid)
+from fourdeck_positions import position, uid
+from tabletop.engine import Action
 
 
 # P2 (black fang) is on turn; P1's field costs 6, and P2's one ready unit (猟犬, 2) cannot bring a
