@@ -212,7 +212,7 @@ def attack_targets(game, acts):
         p, d = a["target_zone"].split(".", 1)
         hp = s.players[int(p)]["hp_" + d]
         if hp <= ap:
-            if out_best is None or d > out_best[0]:
+            if out_best is None or LEVELS.index(d) > LEVELS.index(out_best[0]):
                 out_best = (d, a)
         elif keep_best is None or hp - ap < keep_best[0]:
             keep_best = (hp - ap, a)

@@ -20,7 +20,7 @@ SCRIPT = textwrap.dedent("""
         with open("/proc/self/statm") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     if sys.argv[1] == "tuned":
-        from tabletop.ui.memory import release_free_memory, tune_allocator
+        from tabletop.ui.memory import tune_allocator
         assert tune_allocator()
     x = bytearray(8 << 20); del x
     blocks = [bytearray(1 << 20) for _ in range(64)]

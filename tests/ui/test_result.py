@@ -106,10 +106,15 @@ def test_swap_seats_moves_the_human_and_the_decks_to_the_other_seat(app, tmp_pat
 
 def test_the_result_screen_gives_the_finished_games_memory_back_once_it_opens(app, monkeypatch):
     released = []
-    monkeypatch.setattr("tabletop.ui.table.result.release_free_memory", lambda: released.append(1))
-    scene = bot_table(app, "ijinden", 3)
-    play_to_the_end(app, scene)
-    assert released == [1]
+    monkeypatch.setattr("tabletop.ui.table.result.release_free_memory", lambda: released.append(1) or True)
+    g = Game.new("senkai", seed=4)
+    scene = table(app, g, seats=(None, make_seat("easy", 1, 4)))
+    app.step(1 / 60)
+    assert released == []                                  # not while the game goes on
+    g.concede(0)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert scene.result.is_open() and released == [1]     # once, as the result screen opens
 
 
 def test_closing_the_result_shows_the_board_and_a_click_opens_it_again(app):
