@@ -6,7 +6,7 @@ a bot say in one line why it moved ("raises my board, lowers opponent HP"). A wi
 -WIN, a draw 0, whatever the terms.
 
 Each game's own evaluation lives beside its rules, so one game is one place to read: a module
-`tabletop/controllers/<controller>_eval.py` with `evaluate_position(game, player) -> terms`
+`tabletop/games/<controller>/bot.py` with `evaluate_position(game, player) -> terms`
 (senkai, fourdeck, ijinden, danmaku), or a function a controller registers with `@evaluator("id")`
 (monmusu). Any other ruleset gets the generic one here (HP-like player values, cards on the
 board and their printed numbers, cards in hand).
@@ -53,20 +53,20 @@ _FOUND: dict[int, tuple] = {}
 
 
 def eval_module(ruleset):
-    """Return the ruleset's `tabletop.controllers.<controller>_eval` module, or None without one."""
+    """Return the ruleset's `tabletop.games.<controller>.bot` module, or None without one."""
     name = getattr(ruleset, "controller", None)
     if not name:
         return None
     try:
-        return importlib.import_module(f"tabletop.controllers.{name}_eval")
+        return importlib.import_module(f"tabletop.games.{name}.bot")
     except ModuleNotFoundError as e:
-        if e.name != f"tabletop.controllers.{name}_eval":
+        if e.name not in (f"tabletop.games.{name}", f"tabletop.games.{name}.bot"):
             raise
         return None
 
 
 def evaluator_of(ruleset) -> Callable[[Game, int], dict]:
-    """Return the evaluation of a ruleset: its controller's `<controller>_eval` module's
+    """Return the evaluation of a ruleset: its controller's `tabletop/games/<controller>/bot.py`'s
     `evaluate_position`, else the one registered for its id, else the generic one (looked up once
     per loaded ruleset)."""
     hit = _FOUND.get(id(ruleset))

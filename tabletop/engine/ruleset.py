@@ -409,10 +409,9 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
                  colors={k: dict(v) for k, v in d["colors"].items()}, attributes=list(d["attributes"]),
                  phases=[dict(p) for p in d["phases"]], card_kinds=d["card_kinds"], deck=d["deck"],
                  zones=zones, starter_decks=list(d["starter_decks"]), players=dict(d["players"]))
-    from .controller import controller_class  # here: controllers import this module
+    from .controller import controller_class, import_error  # here: controllers import this module
     if controller_class(rs.controller, missing_ok=True) is None:
-        import tabletop.controllers as builtin
-        why = builtin.IMPORT_ERRORS.get(rs.controller)
+        why = import_error(rs.controller)
         raise DataError(path, d.line_of("controller"),
                         msg("controller {name!r} failed to load: {why}", name=rs.controller, why=why) if why
                         else msg("controller {name!r} is not known", name=rs.controller))
