@@ -138,8 +138,12 @@ def _english_runs(text: str) -> list[str]:
 
 @pytest.mark.parametrize("rid", RULED)
 def test_english_page_has_japanese_only_after_an_english_term(rid):
-    left = _japanese_outside_brackets(_page(rid, "en"))
+    text = _page(rid, "en")
+    left = _japanese_outside_brackets(text)
     assert not left, f"{rid} en: Japanese outside a bracket after an English term: {left[:3]}"
+    names = re.findall(r"\([^()]*\)", text)
+    again = sorted({n for n in names if JAPANESE.search(n) and names.count(n) > 1})
+    assert not again, f"{rid} en: a term's Japanese name is given once, not again: {again}"
 
 
 @pytest.mark.parametrize("rid", RULED)
