@@ -30,7 +30,7 @@ from .atomic import write_atomic
 from .errors import IllegalAction, SaveError, TabletopError, clip
 from .game import Game
 from .msg import msg
-from .ruleset import ROOT, load_ruleset, ruleset_dir
+from .ruleset import ROOT, load_ruleset, ruleset_dir, ruleset_ids
 
 FORMAT = "tabletop-save"
 VERSION = 2
@@ -182,11 +182,12 @@ def check_save(d: dict, path) -> None:
     where = str(path)
     rid = d.get("ruleset")
     if not isinstance(rid, str) or not _RULESET_ID.fullmatch(rid) or ".." in rid or ruleset_dir(rid) is None:
-        raise SaveError(msg("{path}: the save names the ruleset {ruleset}, which is not an installed ruleset's id",
-                            path=where, ruleset=clip(repr(rid))))
+        raise SaveError(msg("{path}: no ruleset {ruleset} among the installed and user rulesets (known: {known}); "
+                            "a save names its ruleset by id", path=where, ruleset=clip(repr(rid)),
+                            known=", ".join(ruleset_ids())))
     initial = d.get("initial")
     if not isinstance(initial, dict) or not isinstance(initial.get("cards"), list):
-        raise SaveError(msg("{path}: the save's start position is damaged", path=where))
+        raise SaveError(msg("{path}: the save is damaged ({error})", path=where, error="initial.cards"))
     if initial.get("ruleset", rid) != rid:
         raise SaveError(msg("{path}: the save names the ruleset {ruleset}, its start position another",
                             path=where, ruleset=rid))
@@ -259,8 +260,8 @@ def _check_decks(decks, initial: dict, rs, where: str) -> None:
     in_lists = {cid for _, cid in listed}
     for key in set(listed) | {k for k in dealt if k[1] in in_lists}:
         if listed[key] != dealt[key]:
-            raise SaveError(msg("{path}: P{n}'s deck list names {card} {listed} times, but the game was dealt "
-                                "{dealt}", path=where, n=key[0] + 1 if isinstance(key[0], int) else "?",
+            raise SaveError(msg("{path}: the save's deck list of P{n} names {card} {listed} times, but the game "
+                                "was dealt {dealt}", path=where, n=key[0] + 1 if isinstance(key[0], int) else "?",
                                 card=clip(repr(key[1])), listed=listed[key], dealt=dealt[key]))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import cache
-from .errors import DataError, DataErrors
+from .errors import DataError, DataErrors, clip
 from .msg import msg
 
 
@@ -228,7 +228,7 @@ def _describe(v) -> str:
         return msg("a mapping")
     if isinstance(v, list):
         return msg("a list")
-    return f"{type(v).__name__} {v!r}"
+    return f"{type(v).__name__} {clip(repr(v))}"
 
 
 class Checker:
@@ -259,9 +259,18 @@ class Checker:
             self.error(line, msg("{where}: expected {type}, found {value}", where=where, type=_TYPE_WORDS[t],
                                  value=_describe(value)))
             return _copy_default(spec.get("default"))
+        if t == "str" and len(value) > MAX_TEXT:   # a CSV cell or a built value, not only YAML
+            self.error(line, msg("{where}: text of {n} characters (at most {max})", where=where, n=f"{len(value):,}",
+                                 max=f"{MAX_TEXT:,}"))
+            return _copy_default(spec.get("default"))
+        if "choices" in spec and not _hashable(value):
+            self.error(line, msg("{where}: expected one of: {choices}, found {value}", where=where,
+                                 choices=", ".join(str(c) for c in spec["choices"]), value=_describe(value)))
+            return _copy_default(spec.get("default"))
         if "choices" in spec and value not in spec["choices"]:
             choices = ", ".join(str(c) for c in spec["choices"])
-            self.error(line, msg("{where}: {value!r} is not one of: {choices}", where=where, value=value, choices=choices))
+            self.error(line, msg("{where}: {value!r} is not one of: {choices}", where=where,
+                                 value=clip(value) if isinstance(value, str) else value, choices=choices))
         if t in ("int", "float"):
             if "min" in spec and value < spec["min"]:
                 self.error(line, msg("{where}: {value} is below the minimum {min}", where=where, value=value,
@@ -310,6 +319,14 @@ class Checker:
         elif fields is None:
             out.update(value)
         return out
+
+
+def _hashable(v) -> bool:
+    try:
+        hash(v)
+    except TypeError:
+        return False
+    return True
 
 
 def _line(m, key, default):

@@ -17,6 +17,8 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
+from ..engine.errors import DataError
+
 # A line never starts with these (closing brackets, small kana, the long-vowel mark, punctuation)...
 NO_LINE_START = set(
     "、。，．,.・：；:;？！?!‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー－―‐‑〜～…‥」』）)］]｝}〕〉》】〙〗〟’”»›"
@@ -154,8 +156,9 @@ class _ActiveIcons:
             if p is None:
                 return None
             try:
-                img = _square_icon(pygame.image.load(str(p)), max(1, round(px)))
-            except (pygame.error, OSError, ValueError):  # a broken icon file draws nothing
+                from .art import load_image   # here: art imports this module
+                img = _square_icon(load_image(p), max(1, round(px)))
+            except (pygame.error, OSError, ValueError, DataError):  # a broken or too large icon draws nothing
                 return None
             if len(self._scaled) > 256:
                 self._scaled.clear()
