@@ -120,14 +120,14 @@ def json_depth(value) -> int:
     return deepest
 
 
-def load_json(path: Path, what: str, max_bytes: int = MAX_BYTES):
-    """Read a JSON file of at most `max_bytes`, nested at most MAX_DEPTH deep; raise SaveError otherwise."""
+def load_json(path: Path, what: str = "save", max_bytes: int = MAX_BYTES):
+    """Read a JSON file (`what` it is: for the reader of the code) of at most `max_bytes`, nested at most MAX_DEPTH deep; raise SaveError otherwise."""
     path = Path(path)
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            raise SaveError(msg("{path}: {size} bytes, more than a {what} may hold ({max})", path=str(path),
-                                size=f"{size:,}", what=what, max=f"{max_bytes:,}"))
+            raise SaveError(msg("{path}: {size} bytes, more than a save may hold ({max})", path=str(path),
+                                size=f"{size:,}", max=f"{max_bytes:,}"))
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveError(msg("{path}: no such save", path=str(path))) from None
@@ -148,8 +148,8 @@ def load_json(path: Path, what: str, max_bytes: int = MAX_BYTES):
     else:
         depth = json_depth(d)
     if depth > MAX_DEPTH:
-        raise SaveError(msg("{path}: nested more than {max} levels deep (a {what} nests about a dozen)",
-                            path=str(path), max=MAX_DEPTH, what=what))
+        raise SaveError(msg("{path}: nested more than {max} levels deep (a save nests about a dozen)",
+                            path=str(path), max=MAX_DEPTH))
     return d
 
 
@@ -257,8 +257,7 @@ def _check_decks(decks, initial: dict, rs, where: str) -> None:
     if len(decks) != 2:
         raise SaveError(msg("{path}: the save's deck lists are damaged", path=where))
     dealt = Counter((c.get("owner"), c.get("cid")) for c in initial["cards"] if isinstance(c, dict))
-    in_lists = {cid for _, cid in listed}
-    for key in set(listed) | {k for k in dealt if k[1] in in_lists}:
+    for key in set(listed) | set(dealt):
         if listed[key] != dealt[key]:
             raise SaveError(msg("{path}: the save's deck list of P{n} names {card} {listed} times, but the game "
                                 "was dealt {dealt}", path=where, n=key[0] + 1 if isinstance(key[0], int) else "?",
