@@ -173,7 +173,11 @@ def read_save(path: Path) -> dict:
         if len(a) > MAX_ACTION:
             raise SaveError(msg("{path}: action {n} of the log is {size} characters long (at most {max}): {start}",
                                 path=str(path), n=i + 1, size=f"{len(a):,}", max=MAX_ACTION, start=clip(a, 60)))
-    check_save(d, path)
+    try:
+        check_save(d, path)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as e:
+        raise SaveError(msg("{path}: the save is damaged ({error})", path=str(path),
+                            error=clip(f"{type(e).__name__}: {e}"))) from None
     return d
 
 
