@@ -5,7 +5,7 @@ always gets the same picture and two cards almost never share one (pattern, hues
 initial all differ). Art paths are resolved inside `assets/` only; anything else is refused.
 
 Every picture (card art, backs, fixed layers, icons) is loaded through `load_image`, which reads its
-width and height from the file's header first (`image_size`: PNG, JPEG, GIF, BMP, WebP) and refuses a
+width and height from the file's header first (`imagesize.py`: PNG, JPEG, GIF, BMP, WebP) and refuses a
 picture of more than MAX_PIXELS pixels or one it cannot size, before anything is decoded: a 3.5 MB PNG
 can claim 30000×30000 pixels and take gigabytes to decode.
 """
@@ -15,113 +15,16 @@ import colorsys
 import hashlib
 import math
 import random
-import struct
 from pathlib import Path
 
 import pygame
 
 from ..engine.errors import DataError
+from .imagesize import MAX_PIXELS, MAX_SIDE, check_image, image_size  # noqa: F401 (art.image_size, art.MAX_PIXELS)
 from .model import asset_path
 from . import text as textmod
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".gif")
-MAX_PIXELS = 64_000_000      # 64 Mpx (8000×8000): a card face at 300 dpi is under 1 Mpx
-MAX_SIDE = 30_000            # pixels along one side (SDL's surfaces stop at 16,384 × 16,384 on some builds)
-
-
-def image_size(path: Path) -> tuple[int, int]:
-    """Return (width, height) read from a picture's header, without decoding it; raise DataError when
-    the file is not a PNG, JPEG, GIF, BMP or WebP picture whose header gives its size."""
-    path = Path(path)
-    try:
-        with open(path, "rb") as f:
-            head = f.read(64)
-            if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
-                return struct.unpack(">II", head[16:24])
-            if head[:6] in (b"GIF87a", b"GIF89a"):
-                return struct.unpack("<HH", head[6:10])
-            if head[:2] == b"BM" and len(head) >= 26:
-                if struct.unpack("<I", head[14:18])[0] == 12:       # an OS/2 header: 16-bit sides
-                    return struct.unpack("<HH", head[18:22])
-                w, h = struct.unpack("<ii", head[18:26])
-                return abs(w), abs(h)
-            if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-                chunk = head[12:16]
-                if chunk == b"VP8 " and len(head) >= 30:
-                    w, h = struct.unpack("<HH", head[26:30])
-                    return w & 0x3FFF, h & 0x3FFF
-                if chunk == b"VP8L" and len(head) >= 25:
-                    b = head[21:25]
-                    w = 1 + (((b[1] & 0x3F) << 8) | b[0])
-                    h = 1 + (((b[3] & 0x0F) << 10) | (b[2] << 2) | ((b[1] & 0xC0) >> 6))
-                    return w, h
-                if chunk == b"VP8X" and len(head) >= 30:
-                    return 1 + int.from_bytes(head[24:27], "little"), 1 + int.from_bytes(head[27:30], "little")
-            if head[:2] == b"\xff\xd8":
-                return _jpeg_size(f)
-    except (OSError, struct.error) as e:
-        raise DataError(path, None, f"cannot read the image: {getattr(e, 'strerror', None) or e}") from None
-    raise DataError(path, None, "cannot read the image: not a PNG, JPEG, GIF, BMP or WebP picture")
-
-
-def _jpeg_size(f) -> tuple[int, int]:
-    """Walk a JPEG's markers to its frame header (SOFn) and return (width, height)."""
-    f.seek(2)
-    for _ in range(10_000):
-        byte = f.read(1)
-        while byte == b"\xff":
-            byte = f.read(1)
-        if not byte:
-            break
-        marker = byte[0]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            continue
-        if marker == 0xD9:
-            break
-        length = struct.unpack(">H", f.read(2))[0]
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            h, w = struct.unpack(">xHH", f.read(5))
-            return w, h
-        if length < 2:
-            break
-        f.seek(length - 2, 1)
-    raise struct.error("no frame header")
-
-
-def check_image(path: Path) -> tuple[int, int]:
-    """Return a picture's size from its header; raise DataError if it is over the limits (see above)."""
-    w, h = image_size(path)
-    if w <= 0 or h <= 0:
-        raise DataError(path, None, f"the picture claims to be {w}×{h} pixels")
-    if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
-        raise DataError(path, None, f"the picture is {w:,}×{h:,} pixels ({w * h / 1e6:,.0f} Mpx); tabletop reads "
-                        f"pictures of at most {MAX_PIXELS // 1_000_000} Mpx and {MAX_SIDE:,} pixels a side")
-    return w, h
-
-
-def resolve_art(ruleset_folder: Path, card) -> Path | None:
-    """Return the art file of a card, or None for a placeholder.
-
-    A card's `art:` names a file inside assets/ (refused with DataError if it points outside, or
-    if it is missing); without it, `assets/<card id>.<png|jpg|...>` is used when present.
-    """
-    folder = Path(ruleset_folder)
-    if card.art:
-        try:
-            p = asset_path(folder, card.art)
-        except ValueError as e:
-            raise DataError(card.path, card.line, f"card {card.id}: art {e}") from None
-        if not p.is_file():
-            raise DataError(card.path, card.line, f"card {card.id}: art file {card.art!r} not found in "
-                            f"{folder / 'assets'}")
-        return p
-    assets = folder / "assets"
-    for suffix in ART_SUFFIXES:
-        p = assets / f"{card.id}{suffix}"
-        if p.is_file():
-            return p
-    return None
-
 
 _images: dict = {}
 

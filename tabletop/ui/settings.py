@@ -13,6 +13,8 @@ import json
 import math
 import sys
 
+from tabletop.engine.msg import msg
+
 DEFAULTS = {"size": [1600, 900], "anim": 1.0, "language": "en", "bot_delay": 0.6}   # language: see load()
 SIZES = ["1280x720", "1600x900", "1920x1080"]
 MIN_SIZE, MAX_SIZE = (640, 480), (7680, 4320)   # a window size outside these is refused
@@ -32,18 +34,20 @@ def _read():
     path = config_dir() / "settings.json"
     try:
         if path.stat().st_size > MAX_BYTES:
-            return None, f"{path}: larger than {MAX_BYTES:,} bytes; using the default settings"
+            return None, msg("{path}: larger than {max} bytes; using the default settings", path=str(path),
+                             max=f"{MAX_BYTES:,}")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None, None
     except (OSError, UnicodeDecodeError) as e:
-        return None, f"{path}: cannot read it ({e}); using the default settings"
+        return None, msg("{path}: cannot read it ({error}); using the default settings", path=str(path),
+                         error=str(e)[:120])
     try:
         return json.loads(text), None
     except RecursionError:
-        return None, f"{path}: nested too deep; using the default settings"
+        return None, msg("{path}: nested too deep; using the default settings", path=str(path))
     except ValueError as e:
-        return None, f"{path}: not JSON ({str(e)[:80]}); using the default settings"
+        return None, msg("{path}: not JSON ({error}); using the default settings", path=str(path), error=str(e)[:80])
 
 
 def _valid(key: str, v) -> bool:
@@ -61,10 +65,13 @@ def _valid(key: str, v) -> bool:
     return False
 
 
-def _say(problem: str) -> None:
-    if problem not in _told:
-        _told.add(problem)
-        print(f"tabletop: {problem}", file=sys.stderr)
+def _say(problem) -> None:
+    """Print a problem of the settings file on stderr, once a process, in the environment's language."""
+    from tabletop.i18n import render
+    text = render(problem, language_from_env())
+    if text not in _told:
+        _told.add(text)
+        print(f"tabletop: {text}", file=sys.stderr)
 
 
 def load() -> dict:
@@ -85,8 +92,8 @@ def load() -> dict:
                 out[k] = v
             else:
                 shown = json.dumps(v)[:60] if not isinstance(v, (dict, list)) or len(str(v)) < 60 else type(v).__name__
-                _say(f"{config_dir() / 'settings.json'}: {k} {shown} is not a value it takes; using "
-                     f"{json.dumps(out[k])}")
+                _say(msg("{path}: {key} {value} is not a value it takes; using {default}",
+                         path=str(config_dir() / "settings.json"), key=k, value=shown, default=json.dumps(out[k])))
     return out
 
 
