@@ -26,6 +26,31 @@ from . import text as textmod
 
 ART_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".gif")
 
+
+def resolve_art(ruleset_folder: Path, card) -> Path | None:
+    """Return the art file of a card, or None for a placeholder.
+
+    A card's `art:` names a file inside assets/ (refused with DataError if it points outside, or
+    if it is missing); without it, `assets/<card id>.<png|jpg|...>` is used when present.
+    """
+    folder = Path(ruleset_folder)
+    if card.art:
+        try:
+            p = asset_path(folder, card.art)
+        except ValueError as e:
+            raise DataError(card.path, card.line, f"card {card.id}: art {e}") from None
+        if not p.is_file():
+            raise DataError(card.path, card.line, f"card {card.id}: art file {card.art!r} not found in "
+                            f"{folder / 'assets'}")
+        return p
+    assets = folder / "assets"
+    for suffix in ART_SUFFIXES:
+        p = assets / f"{card.id}{suffix}"
+        if p.is_file():
+            return p
+    return None
+
+
 _images: dict = {}
 
 

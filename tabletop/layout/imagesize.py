@@ -83,27 +83,3 @@ def check_image(path: Path) -> tuple[int, int]:
         raise DataError(path, None, f"the picture is {w:,}×{h:,} pixels ({w * h / 1e6:,.0f} Mpx); tabletop reads "
                         f"pictures of at most {MAX_PIXELS // 1_000_000} Mpx and {MAX_SIDE:,} pixels a side")
     return w, h
-
-
-def resolve_art(ruleset_folder: Path, card) -> Path | None:
-    """Return the art file of a card, or None for a placeholder.
-
-    A card's `art:` names a file inside assets/ (refused with DataError if it points outside, or
-    if it is missing); without it, `assets/<card id>.<png|jpg|...>` is used when present.
-    """
-    folder = Path(ruleset_folder)
-    if card.art:
-        try:
-            p = asset_path(folder, card.art)
-        except ValueError as e:
-            raise DataError(card.path, card.line, f"card {card.id}: art {e}") from None
-        if not p.is_file():
-            raise DataError(card.path, card.line, f"card {card.id}: art file {card.art!r} not found in "
-                            f"{folder / 'assets'}")
-        return p
-    assets = folder / "assets"
-    for suffix in ART_SUFFIXES:
-        p = assets / f"{card.id}{suffix}"
-        if p.is_file():
-            return p
-    return None
