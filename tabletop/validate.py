@@ -2,9 +2,9 @@
 
 Errors (the command exits 1): files that do not load, card effects with an unknown op or a count that
 is not a number, art or back images that are missing, unreadable or over the picture limit (64 Mpx),
-and a layout's font that is not a font file. Warnings (printed, exit 0): what would print badly — text cut or shrunk to its minimum
-size, characters no font can draw, overlapping regions, a kind whose layout draws nothing, an
-unknown `{icon}`. Every check runs, so one pass lists all of them.
+and a layout's font that is not a font file. Warnings (printed, exit 0): what would print badly — text
+cut or shrunk to its minimum size, characters no font can draw, overlapping regions, a kind whose
+layout draws nothing, an unknown `{icon}`. Every check runs, so one pass lists all of them.
 """
 from __future__ import annotations
 
@@ -121,10 +121,7 @@ def font_errors(rs, lay) -> list[str]:
             if not pygame.freetype.get_init():
                 pygame.freetype.init()
             pygame.freetype.Font(str(p))
-        except (OSError, ValueError, RuntimeError, ModuleNotFoundError) as e:
-            out.append(msg("{path}: fonts.{weight}: {file} is not a font file ({why})", path=where, weight=weight,
-                           file=str(p), why=clip(str(e), 120)))
-        except Exception as e:   # pygame.error and whatever a broken font file raises inside FreeType
+        except Exception as e:   # noqa: BLE001 - OSError, pygame.error: whatever FreeType says of a broken file
             out.append(msg("{path}: fonts.{weight}: {file} is not a font file ({why})", path=where, weight=weight,
                            file=str(p), why=clip(str(e), 120)))
     return out

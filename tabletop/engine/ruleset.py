@@ -466,7 +466,8 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
         kspec = rs.card_kinds.get(kind) if isinstance(kind, str) else None   # `kind: [mana]` is no kind
         if kspec is None:
             chk.error(item.line_of("kind") if isinstance(item, YMap) else line,
-                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=clip(item.get("id", i + 1)), kind=clip(kind),
+                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=clip(item.get("id", i + 1)),
+                          kind=clip(kind),
                           known=", ".join(rs.card_kinds)))
             continue
         fields = dict(_CARD_COMMON)

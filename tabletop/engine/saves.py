@@ -121,7 +121,8 @@ def json_depth(value) -> int:
 
 
 def load_json(path: Path, what: str = "save", max_bytes: int = MAX_BYTES):
-    """Read a JSON file (`what` it is: for the reader of the code) of at most `max_bytes`, nested at most MAX_DEPTH deep; raise SaveError otherwise."""
+    """Read a JSON file (`what` it is: for the reader of the code) of at most `max_bytes`, nested at most
+    MAX_DEPTH deep; raise SaveError otherwise."""
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -153,6 +154,11 @@ def load_json(path: Path, what: str = "save", max_bytes: int = MAX_BYTES):
     return d
 
 
+def _shown(v):
+    """Return a value of a save as a message may quote it (a long text cut, a list or mapping by its type)."""
+    return clip(v) if isinstance(v, str) else type(v).__name__ if isinstance(v, (list, dict)) else v
+
+
 def read_save(path: Path) -> dict:
     """Read and check a save file (envelope, limits, and that what it names matches its start and the
     installed cards); raise SaveError with a clear message. See the module's docstring."""
@@ -163,7 +169,7 @@ def read_save(path: Path) -> dict:
     v = d.get("version")
     if v not in READS or isinstance(v, bool):
         raise SaveError(msg("{path}: save format version {version!r}; this tabletop reads versions {known}",
-                            path=str(path), version=clip(v) if isinstance(v, str) else v if not isinstance(v, (list, dict)) else type(v).__name__, known=", ".join(map(str, READS))))
+                            path=str(path), version=_shown(v), known=", ".join(map(str, READS))))
     for key in ("ruleset", "initial", "actions", "state"):
         if key not in d:
             raise SaveError(msg("{path}: the save lacks {key!r}", path=str(path), key=key))

@@ -81,7 +81,8 @@ def test_a_file_that_is_no_picture_or_a_truncated_one_is_a_data_error(tmp_path):
 
 # --- YAML --------------------------------------------------------------------------------------
 def test_aliases_within_the_limit_still_work_and_a_bomb_names_its_line():
-    assert parse_yaml("a: &x {b: 1}\nc: *x\nd: {<<: *x, e: 2}\n") == {"a": {"b": 1}, "c": {"b": 1}, "d": {"b": 1, "e": 2}}
+    merged = parse_yaml("a: &x {b: 1}\nc: *x\nd: {<<: *x, e: 2}\n")
+    assert merged == {"a": {"b": 1}, "c": {"b": 1}, "d": {"b": 1, "e": 2}}
     with pytest.raises(DataError) as e:
         parse_yaml("- 1\n" + hostile.alias_bomb(6, 9), "f.yaml")   # 9**7: 4.8 million strings written out
     assert e.value.line is not None and "alias bomb" in str(e.value)
@@ -176,7 +177,8 @@ def test_a_save_made_before_a_card_changed_names_the_card(tmp_path, monkeypatch)
         cards.write_text(cards.read_text(encoding="utf-8").replace("{id: two, name: 二, kind: unit, power: 2}",
                                                                   "{id: two, name: 二, kind: unit, power: 3}"))
         reload_ruleset("tiny")
-        with pytest.raises(SaveError, match=r"card two \(二\) has changed since the game was saved \(.*cards.yaml:2\)"):
+        changed = r"card two \(二\) has changed since the game was saved \(.*cards.yaml:2\)"
+        with pytest.raises(SaveError, match=changed):
             saves.load_game(p)
     finally:
         monkeypatch.undo()
