@@ -97,6 +97,12 @@ def effect_errors(rs) -> list[str]:
 
 def font_errors(rs, lay) -> list[str]:
     """Return `path:line` errors for a layout's fonts that are missing, not files, or not fonts."""
+    return [m for e in font_problems(rs, lay) for m in _messages(e)]
+
+
+def font_problems(rs, lay) -> list[DataError]:
+    """Return a DataError for each of a layout's `fonts:` that is not a file (a folder named x.ttf) or
+    not a font FreeType reads; the export stops on them too (otherwise Noto Sans JP stands in unsaid)."""
     from .layout.model import asset_path
     out = []
     fonts = {}
@@ -107,14 +113,14 @@ def font_errors(rs, lay) -> list[str]:
         pass
     for weight, name in (lay.fonts or {}).items():
         line = fonts.line_of(weight) if hasattr(fonts, "line_of") else None
-        where = f"{lay.path}:{line}" if line else str(lay.path)
         try:
             p = asset_path(rs.path, name)
         except ValueError as e:
-            out.append(msg("{path}: fonts.{weight}: {why}", path=where, weight=weight, why=str(e)))
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {why}", weight=weight, why=str(e))))
             continue
         if not p.is_file():
-            out.append(msg("{path}: fonts.{weight}: {file} is not a file", path=where, weight=weight, file=str(p)))
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {file} is not a file", weight=weight,
+                                                     file=str(p))))
             continue
         try:
             import pygame.freetype
@@ -122,8 +128,8 @@ def font_errors(rs, lay) -> list[str]:
                 pygame.freetype.init()
             pygame.freetype.Font(str(p))
         except Exception as e:   # noqa: BLE001 - OSError, pygame.error: whatever FreeType says of a broken file
-            out.append(msg("{path}: fonts.{weight}: {file} is not a font file ({why})", path=where, weight=weight,
-                           file=str(p), why=clip(str(e), 120)))
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {file} is not a font file ({why})",
+                                                     weight=weight, file=str(p), why=clip(str(e), 120))))
     return out
 
 
