@@ -96,7 +96,7 @@ def help_lines(studio) -> list[str]:
     t = studio.app.words
     return [t("Wheel: scroll.  ←/→: previous/next card.  O: region outlines.  F5: reload.  "
               "Esc: close the zoom / leave.  A red corner: text cut at its minimum size; an orange one: "
-              "another print warning (see `tabletop validate`)."),
+              "another print warning (see {command}).", command="`tabletop validate`"),
             t("Edit layout.yaml, cards.yaml or a picture in assets/ and save: the cards redraw within a second."),
             t("Folder: {folder}", folder=str(studio.folder))]
 

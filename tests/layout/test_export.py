@@ -6,7 +6,8 @@ import pytest
 
 from tabletop.engine.errors import DataError
 from tabletop.engine.ruleset import load_ruleset, load_ruleset_dir
-from tabletop.layout.export import draw_sheet, export_cards, grid_for, mm_to_px, run, with_bleed
+from tabletop.layout.export import export_cards, run
+from tabletop.layout.sheets import draw_sheet, grid_for, mm_to_px, with_bleed
 
 
 def test_card_pngs_have_exact_print_sizes(tmp_path):
