@@ -26,27 +26,6 @@ def mm_to_px(mm: float, dpi: int) -> int:
     return round(mm / 25.4 * dpi)
 
 
-def with_bleed(face: pygame.Surface, bleed_px: int) -> pygame.Surface:
-    """Return the face grown by bleed_px on each side, its edge pixels stretched into the margin.
-
-    Only for faces drawn without a layout (the export draws real bleed with CardRenderer.print_face).
-    """
-    if bleed_px <= 0:
-        return face
-    w, h = face.get_size()
-    b = bleed_px
-    out = pygame.Surface((w + 2 * b, h + 2 * b))
-    out.blit(face, (b, b))
-    out.blit(pygame.transform.scale(face.subsurface((0, 0, w, 1)), (w, b)), (b, 0))
-    out.blit(pygame.transform.scale(face.subsurface((0, h - 1, w, 1)), (w, b)), (b, h + b))
-    out.blit(pygame.transform.scale(face.subsurface((0, 0, 1, h)), (b, h)), (0, b))
-    out.blit(pygame.transform.scale(face.subsurface((w - 1, 0, 1, h)), (b, h)), (w + b, b))
-    for (sx, sy), (dx, dy) in (((0, 0), (0, 0)), ((w - 1, 0), (w + b, 0)), ((0, h - 1), (0, h + b)),
-                               ((w - 1, h - 1), (w + b, h + b))):
-        out.fill(face.get_at((sx, sy)), (dx, dy, b, b))
-    return out
-
-
 def grid_for(page_mm: tuple, card_mm: tuple, bleed_mm: float = 0.0, margin_mm: float = 0.0,
              marks: bool = False) -> tuple[int, int]:
     """Return (columns, rows) of cards that fit on a page inside the margin.
@@ -165,22 +144,6 @@ def plan_sheet(page_mm: tuple, card_mm: tuple, dpi: int, bleed_mm: float, margin
     x0 = page_px[0] // 2 - grid_w - b if half else (page_px[0] - grid_w) // 2
     return Sheet(page_px, (tw, th), b, pitch, (x0, (page_px[1] - grid_h) // 2), cols, rows, dpi,
                  mm_to_px(margin_mm, dpi))
-
-
-def draw_sheet(faces: list, page_px: tuple, cols: int, rows: int, bleed_px: int, crop_marks: bool,
-               dpi: int) -> pygame.Surface:
-    """Draw one page of faces (each with bleed_px of bleed) in a centred grid, crop marks if asked."""
-    fw, fh = faces[0].get_size()
-    tw, th = fw - 2 * bleed_px, fh - 2 * bleed_px
-    sheet = Sheet(page_px, (tw, th), bleed_px, (fw, fh),
-                  ((page_px[0] - cols * fw) // 2 + bleed_px, (page_px[1] - rows * fh) // 2 + bleed_px), cols, rows, dpi)
-    page = pygame.Surface(page_px)
-    page.fill((255, 255, 255))
-    for i, face in enumerate(faces):
-        sheet.place(page, i, face)
-    if crop_marks:
-        draw_marks(page, sheet, len(faces))
-    return page
 
 
 def draw_marks(page: pygame.Surface, sheet: Sheet, n: int, mirror: bool = False, sides: str = "tblr") -> None:
