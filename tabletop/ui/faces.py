@@ -157,6 +157,6 @@ def make_renderer(ruleset):
     """Return the layout renderer for this ruleset, or the built-in one when its layout does not load."""
     try:
         return _LayoutRenderer(ruleset)
-    except Exception as e:  # a broken layout must not stop a game: fall back, and say why
+    except Exception as e:  # noqa: BLE001 — a broken layout must not stop a game: fall back, and say why
         print(f"tabletop: card layout for {ruleset.id} failed ({e}); using the built-in faces", file=sys.stderr)
     return BuiltinRenderer(ruleset)

@@ -34,7 +34,8 @@ def test_poker_cards_fit_three_by_three_on_a4_and_letter():
 
 def draw_sheet(faces: list, page_px: tuple, cols: int, rows: int, bleed_px: int, crop_marks: bool,
                dpi: int) -> pygame.Surface:
-    """Draw one page (a test harness of Sheet.place and draw_marks) of faces (each with bleed_px of bleed) in a centred grid, crop marks if asked."""
+    """Draw one page of faces (each with bleed_px of bleed) in a centred grid, crop marks if asked
+    (a harness for Sheet.place and draw_marks; the export composes its pages in _emit)."""
     fw, fh = faces[0].get_size()
     tw, th = fw - 2 * bleed_px, fh - 2 * bleed_px
     sheet = Sheet(page_px, (tw, th), bleed_px, (fw, fh),

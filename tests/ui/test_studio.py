@@ -101,7 +101,8 @@ def test_a_broken_file_shows_its_error_and_keeps_the_last_good_cards(studio, san
 def test_a_broken_cards_file_is_survived_too(studio, sandbox_copy):
     s, app = studio
     cards = sandbox_copy / "cards.yaml"
-    save(cards, cards.read_text(encoding="utf-8").replace("kind: unit, color: red, cost: 1", "kind: unit, color: red, cost: x", 1))
+    save(cards, cards.read_text(encoding="utf-8").replace("kind: unit, color: red, cost: 1",
+                                                          "kind: unit, color: red, cost: x", 1))
     s.poll(force=True)
     assert s.errors and "cards.yaml:" in s.errors[0]
     assert len(s.cards()) == 9
