@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .action import Action, Event
+from .hints import NO_HINTS, BotHints
 from .msg import Msg, Term, msg
 
 N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
@@ -138,6 +139,12 @@ class Controller:
     def check_deck(cls, deck, rs) -> list[tuple[int, str]]:
         """Return (line, message) for each deck rule beyond the generic ones of ruleset.yaml."""
         return []
+
+    @classmethod
+    def bot_hints(cls) -> BotHints:
+        """Return what the bots know of this game (a game's bot.py fills it; imported here when a
+        bot first asks, so a table between two people never loads it)."""
+        return NO_HINTS
 
     def init(self, s: State, options: dict) -> None:
         """Fill player values and controller data with their starting defaults (new games and scenarios)."""

@@ -38,6 +38,12 @@ class Danmaku(DanmakuSetup, DanmakuTable, DanmakuCandidates, DanmakuMain, Danmak
     LIVE_STATS = ("shot", "hit", "spell", "def", "eva")
     EFFECT_ZONES = FIELD
 
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.danmaku.bot import HINTS
+        return HINTS
+
     def __init__(self, ruleset):
         super().__init__(ruleset)
         # The lasting (static) steps of each card, read on every stat lookup: found once here.

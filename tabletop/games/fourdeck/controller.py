@@ -39,6 +39,12 @@ class FourDeck(FourDeckSetup, FourDeckTurn, FourDeckField, FourDeckEffects, Four
     LIVE_STATS = ("ap",)
     EFFECT_ZONES = ("field",)
 
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.fourdeck.bot import HINTS
+        return HINTS
+
     def __init__(self, ruleset):
         super().__init__(ruleset)
         p = self.params

@@ -42,6 +42,12 @@ class Ijinden(IjindenSetup, IjindenTurn, IjindenMatch, IjindenCards, IjindenCand
     id = "ijinden"
     EFFECT_ZONES = ("battlefield",)
 
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.ijinden.bot import HINTS
+        return HINTS
+
     def __init__(self, ruleset):
         super().__init__(ruleset)
         cards = ruleset.cards

@@ -62,6 +62,12 @@ class Monmusu(MonmusuSetup, MonmusuBoard, MonmusuMana, MonmusuActions, MonmusuTu
                        "choose_target", "skip_effect"})
     EFFECT_ZONES = SLOTS
 
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.monmusu.bot import HINTS
+        return HINTS
+
     def __init__(self, ruleset):
         super().__init__(ruleset)
         # Steps of each card by trigger, read once (actions() asks for them often).
