@@ -30,9 +30,9 @@ Each controller class holds its table of ops, `EFFECT_OPS` (name -> `Op(fn, targ
 ones above by default; a game adds its own with `EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)`,
 so two games may give one op name different meanings.
 
-The controller mixes in `EffectsMixin`, calls `fire(s, uid, trigger, player)` at each trigger, adds
-`effect_actions(s, player)` to its candidates while an effect choice is pending, and overrides the
-`fx_*` hooks where its game differs.
+The controller mixes in `EffectsMixin`, calls `fire(s, uid, trigger, player)` at each trigger, answers
+a pending effect choice through `Controller.answers` (`answer_effect_target` lists `effect_actions`),
+and overrides the `fx_*` hooks where its game differs.
 """
 from __future__ import annotations
 
