@@ -127,3 +127,21 @@ def test_every_controller_loaded_without_an_op_clash():
     builtin.load_all()
     assert builtin.import_errors == {}
     assert set(controller_ids()) >= {"senkai", "fourdeck", "ijinden", "monmusu", "danmaku", "sandbox"}
+
+
+def test_validate_checks_a_cards_ops_against_its_own_controllers_table():
+    from types import SimpleNamespace
+
+    from tabletop.engine import load_ruleset
+    from tabletop.validate import effect_errors
+    for rid in ("senkai", "fourdeck", "ijinden", "danmaku", "monmusu"):
+        assert effect_errors(load_ruleset(rid)) == [], rid
+    rs = load_ruleset("senkai")
+    bomb = SimpleNamespace(id="x", path="cards.yaml", line=3, effects=({"on": "play", "do": "bomb"},))
+    cards = rs.cards
+    try:
+        rs.cards = {"x": bomb}           # danmaku's op means nothing in senkai
+        (problem,) = effect_errors(rs)
+    finally:
+        rs.cards = cards
+    assert "cards.yaml:3" in str(problem) and "unknown op 'bomb'" in str(problem)
