@@ -1,5 +1,5 @@
-"""Card effects: fourdeck's effect ops (`OPS`, added to its controller's `EFFECT_OPS`) and what the shared ops mean in this game
-(FD-R1, FD-R3, FD-R4, FD-R9, FD-R20, FD-R21)."""
+"""Card effects: fourdeck's effect ops (`OPS`, added to its controller's `EFFECT_OPS`) and what the
+shared ops mean in this game (FD-R1, FD-R3, FD-R4, FD-R9, FD-R20, FD-R21)."""
 from __future__ import annotations
 
 from tabletop.engine import Action
