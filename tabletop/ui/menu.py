@@ -19,6 +19,7 @@ from tabletop.engine.msg import Term, msg
 from tabletop.i18n import LANGUAGE_NAMES, N_
 
 from . import settings as settings_mod
+from . import window
 from .faces import make_renderer
 from .newgame import DeckShowcase, blurb
 from .players import load_with_seats, make_seats, new_seed
@@ -248,7 +249,10 @@ class MenuScene(Scene):
         x0 = W // 2 - 250
         self._label((x0, 50, 500, 60), t("Settings"), object_id="#title")
         self._label((x0, 130, 200, 32), t("Window size"))
-        self._dropdown("size", (x0 + 200, 130, 300, 32), settings_mod.SIZES, "x".join(str(v) for v in s["size"]))
+        # "Fit the screen" (the default) opens at the largest size the desktop holds (ui/window.py)
+        sizes = [(t("Fit the screen"), "auto")] + settings_mod.SIZES
+        self._dropdown("size", (x0 + 200, 130, 300, 32), sizes,
+                       "x".join(str(v) for v in s["size"]) if s.get("size_chosen") else "auto")
         self._label((x0, 172, 200, 32), t("Animation"))
         cur = next((k for k, v in settings_mod.ANIM.items() if v == s.get("anim")), "normal")
         self._dropdown("anim", (x0 + 200, 172, 300, 32), [(t(ANIM_WORDS[k]), k) for k in settings_mod.ANIM], cur)
@@ -373,17 +377,23 @@ class MenuScene(Scene):
 
     def apply_settings(self) -> None:
         s = self.app.settings
-        size = self._value("size")
-        try:
-            s["size"] = [int(v) for v in size.split("x")]
-        except (AttributeError, ValueError):
-            pass
+        size, new_size = self._value("size"), None
+        if size == "auto":   # no choice: the largest size that fits the desktop (a choice given up: now)
+            if s.get("size_chosen"):
+                new_size = window.choose_size(window.desktop_size())
+            s["size_chosen"] = False
+        else:
+            try:
+                s["size"] = new_size = [int(v) for v in size.split("x")]
+                s["size_chosen"] = True
+            except (AttributeError, ValueError):
+                pass
         s["anim"] = settings_mod.ANIM.get(self._value("anim"), 1.0)
         lang = self._value("language")
         s["language"] = lang if lang in LANGUAGE_NAMES else "en"
         settings_mod.save(s)
-        if tuple(s["size"]) != tuple(self.app.size):
-            self.app.set_size(s["size"])
+        if new_size and tuple(new_size) != tuple(self.app.size):
+            self.app.set_size(new_size)
         if s["language"] != self.app.words.language:
             self.app.set_language(s["language"])   # every scene, this page included, in the new language
         else:

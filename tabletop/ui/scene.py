@@ -36,6 +36,7 @@ from tabletop import i18n
 
 from . import fonts
 from . import settings as settings_mod
+from . import window
 from .memory import tune_allocator
 
 
@@ -102,9 +103,10 @@ class App:
     def __init__(self, size=None, settings: dict | None = None, home=None):
         self.settings = settings if settings is not None else settings_mod.load()
         self.words = i18n.Words(self.settings.get("language", "en"))
-        size = tuple(size or self.settings.get("size") or (1600, 900))
         tune_allocator()         # before the first picture: big ones each in their own mapping (ui/memory.py)
         pygame.init()
+        # the largest size that fits the desktop, or the user's remembered choice (ui/window.py)
+        size = tuple(size or window.initial_size(self.settings))
         pygame.font.init()   # before the UIManager (else it cannot find its fonts)
         pygame.display.set_caption("tabletop")
         self.screen = pygame.display.set_mode(size, pygame.SCALED | pygame.RESIZABLE)
