@@ -4,10 +4,14 @@ Text surfaces are cached by (text, size, colour, bold): a frame blits them, it n
 """
 from __future__ import annotations
 
+import html as _html
+import re
 from functools import lru_cache
 from importlib.resources import files
 
 import pygame
+
+from tabletop.layout.text import break_lines, break_spans
 
 REGULAR = str(files("pygame_gui.data") / "NotoSansJP-Regular.otf")
 BOLD = str(files("pygame_gui.data") / "NotoSansJP-Bold.otf")
@@ -33,57 +37,85 @@ def text(s: str, size: int, color=(235, 235, 235), bold: bool = False) -> pygame
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines no wider than `width` pixels.
-
-    Words are kept whole where there are spaces; Japanese (no spaces) breaks between characters,
-    and never puts closing punctuation at the start of a line.
-    """
+    """Split text into lines no wider than `width` pixels, by the project's one line-breaking rule
+    (`layout.text.break_spans`: words, rule ids and short brackets kept whole, kinsoku)."""
     f = font(size, bold)
-    out: list[str] = []
-    for para in s.split("\n"):
-        line = ""
-        for token in _tokens(para):
-            trial = line + token
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-                # a single token wider than the line (a long word): break it by characters
-                while f.size(line)[0] > width and len(line) > 1:
-                    cut = len(line) - 1
-                    while cut > 1 and f.size(line[:cut])[0] > width:
-                        cut -= 1
-                    out.append(line[:cut])
-                    line = line[cut:]
-            else:
-                if token[0] in _NO_START and len(line) > 1:
-                    # move the last character down with the punctuation (kinsoku)
-                    out.append(line[:-1])
-                    line = line[-1] + token
-                else:
-                    out.append(line.rstrip())
-                    line = token.lstrip()
-        out.append(line.rstrip())
-    return out
+    return break_lines(s, width, lambda piece, _at: f.size(piece)[0])
 
 
-_NO_START = set("、。，．・：；？！ー）」』】〉》’”…,.!?:;)]}")
+_TOKEN = re.compile(r"(<[^>]*>|&#?\w+;)")
+_PIXEL = re.compile(r"pixel_size\s*=\s*['\"]?(\d+)")
 
 
-def _tokens(s: str):
-    """Yield words (with their trailing space) for Latin text and single characters for CJK."""
-    word = ""
-    for ch in s:
-        if ord(ch) > 0x2E80:
-            if word:
-                yield word
-                word = ""
-            yield ch
-        elif ch == " ":
-            yield word + " "
-            word = ""
-        else:
-            word += ch
-    if word:
-        yield word
+def wrap_html(html: str, size: int, width: int, bold: bool = False) -> str:
+    """Return pygame_gui HTML with a `<br>` wherever a line must break to fit `width` pixels.
+
+    The text box then has nothing left to break (it would break Japanese anywhere, inside a Latin
+    word or a rule id): the lines are chosen by `layout.text.break_spans`, measured with the fonts
+    the box draws (`<b>` bold, `<font pixel_size=N>`), and the spaces at a break are dropped.
+    Tags and entities are kept as they are; `<br>` and newlines stay line breaks.
+    """
+    parts = [p for p in _TOKEN.split(html) if p]
+    plain: list[str] = []        # one character per visible character (an entity is one), "\n" for <br>
+    style: list[tuple] = []      # (pixel size, bold) of each
+    source: list[str] = []       # what each character was in the HTML
+    bolds, sizes = (1 if bold else 0), [size]
+    for p in parts:
+        if p.startswith("<"):
+            tag = p[1:-1].strip().lower()
+            if tag in ("br", "br/", "br /"):
+                plain.append("\n"), style.append((sizes[-1], bolds > 0)), source.append(p)
+            elif tag == "b":
+                bolds += 1
+            elif tag == "/b":
+                bolds = max(0, bolds - 1)
+            elif tag.startswith("font"):
+                m = _PIXEL.search(tag)
+                sizes.append(int(m.group(1)) if m else sizes[-1])
+            elif tag == "/font" and len(sizes) > 1:
+                sizes.pop()
+            continue
+        if p.startswith("&") and p.endswith(";"):
+            plain.append(_html.unescape(p)[:1] or " "), style.append((sizes[-1], bolds > 0)), source.append(p)
+            continue
+        for ch in p:
+            plain.append(ch), style.append((sizes[-1], bolds > 0)), source.append(ch)
+    text = "".join(plain)
+    if not text.strip():
+        return html
+
+    def measure(piece: str, at: int) -> float:
+        total, i, end = 0, at, at + len(piece)
+        while i < end:
+            j = i + 1
+            while j < end and style[j] == style[i]:
+                j += 1
+            total += font(style[i][0], style[i][1]).size(text[i:j])[0]
+            i = j
+        return total
+
+    spans = break_spans(text, max(10, width), measure)
+    keep = [False] * len(text)
+    starts = set()
+    for a, b in spans:
+        for i in range(a, b):
+            keep[i] = True
+        starts.add(a)
+    # a line that starts where its paragraph does needs no <br> of ours
+    para_starts = {0} | {i + 1 for i, ch in enumerate(text) if ch == "\n"}
+    out, k = [], 0
+    for p in parts:
+        if p.startswith("<") and p[1:-1].strip().lower() not in ("br", "br/", "br /"):
+            out.append(p)
+            continue
+        n = 1 if (p.startswith("<") or (p.startswith("&") and p.endswith(";"))) else len(p)
+        for i in range(k, k + n):
+            if i in starts and i not in para_starts:
+                out.append("<br>")
+            if keep[i] or text[i] == "\n":
+                out.append(source[i])
+        k += n
+    return "".join(out)
 
 
 def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:

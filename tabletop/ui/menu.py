@@ -10,7 +10,7 @@ import os
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
 from tabletop.engine import Game, TabletopError, load_ruleset, ruleset_ids
 from tabletop.engine import saves
@@ -26,6 +26,7 @@ from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene, html_escape
 from .table import TableScene
 from .table.replay import spectate
+from .textbox import TextBox
 
 SEAT_CHOICES = [N_("human"), N_("easy"), N_("normal"), N_("hard")]
 ANIM_WORDS = {"off": N_("off"), "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
@@ -159,7 +160,7 @@ class MenuScene(Scene):
             self.app.message(e, N_("Ruleset"))
             rs = None
         if rs is not None:
-            box = UITextBox(html_escape(blurb(rs, t.language)), pygame.Rect(x0, y, cw, 66), self.manager)
+            box = TextBox(html_escape(blurb(rs, t.language)), pygame.Rect(x0, y, cw, 66), self.manager)
             self.widgets.append(box)
         y += 74
         entries = list_decks(rs) if rs else []

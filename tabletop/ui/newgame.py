@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 
 import pygame
-from pygame_gui.elements import UIImage, UILabel, UITextBox
+from pygame_gui.elements import UIImage, UILabel
 
 from tabletop.engine import TabletopError
 from tabletop.engine.ruleset import load_deck
 
 from .scene import html_escape
+from .textbox import TextBox
 
 _JA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _SENTENCE = re.compile(r"(?<=[.!?。])\s*")
@@ -114,7 +115,7 @@ class DeckShowcase:
             else:   # greyed: a game would refuse it; say why
                 html = (f"<font color='#808080'><b>{title}</b><br>"
                         f"{html_escape(t('cannot be played'))}: {html_escape(str(e.problems[0]))}</font>")
-            box = UITextBox(html, pygame.Rect(x, y, rect.right - x, row_h - 6), self.manager,
+            box = TextBox(html, pygame.Rect(x, y, rect.right - x, row_h - 6), self.manager,
                             object_id="#deck_off" if not e.playable else None)
             widgets.append(box)
             y += row_h

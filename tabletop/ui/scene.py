@@ -38,6 +38,7 @@ from . import fonts
 from . import settings as settings_mod
 from . import window
 from .memory import tune_allocator
+from .textbox import TextBox
 
 
 def _font(size: int, bold: bool = False) -> dict:
@@ -236,7 +237,7 @@ class App:
         rect = pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
         win = pygame_gui.elements.UIWindow(rect, self.manager, window_display_title=title)
         cw, ch = win.get_container().get_size()
-        pygame_gui.elements.UITextBox(html_escape(text).replace("\n", "<br>"), pygame.Rect(6, 6, cw - 12, ch - 56),
+        TextBox(html_escape(text).replace("\n", "<br>"), pygame.Rect(6, 6, cw - 12, ch - 56),
                                       self.manager, container=win)
         ok = pygame_gui.elements.UIButton(pygame.Rect(cw - 110, ch - 44, 100, 36), "OK", self.manager, container=win)
         self.dialogs[ok] = win

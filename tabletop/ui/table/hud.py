@@ -19,6 +19,7 @@ from .. import fonts, geometry
 from ..scene import html_escape
 from . import guide
 from .windows import RULE_ID
+from ..textbox import TextBox
 
 BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
 PROMPT_H = 84      # the prompt line's box: three lines
@@ -89,18 +90,18 @@ class Hud:
         fixed = 200 + 84 + 16 + 8
         ph = max(PANEL_MIN_H, min(176, (H - top - fixed - LOG_MIN_H) // 2))
         # allow_split_dashes=False: Japanese has no spaces to break at; a dash mid-word would read as a character
-        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
+        ui["opp"] = TextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
         log_h = H - top - (ph + 4) * 2 - 200 - 84 - 16
         ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side, allow_split_dashes=False)
         ui["log_h"] = log_h
         y += log_h + 4
-        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, PROMPT_H), m, container=side, allow_split_dashes=False)
+        ui["prompt"] = TextBox("", pygame.Rect(4, y, iw, PROMPT_H), m, container=side, allow_split_dashes=False)
         ui["prompt_base"] = y
         ui["prompt_y"] = y + PROMPT_H + 2
         ui["grow"] = 0   # how far the log gave way to answer buttons beyond BUTTON_ROWS
         y += 200
-        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
+        ui["me"] = TextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
         ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
         y += 44

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine, UIWindow
+from pygame_gui.elements import UIButton, UITextEntryLine, UIWindow
 
 from tabletop.engine.ruleset import ROOT
 
 from ..scene import html_escape
 from . import guide
+from ..textbox import TextBox
 
 RULE_ID = re.compile(r"\b([A-Z]{2}-[RD]\d+)\b")
 
@@ -122,7 +123,7 @@ class GuideWindows:
         win = UIWindow(pygame.Rect((W - w) // 2, (H - h) // 2, w, h), sc.manager,
                        window_display_title=t("How to play"), object_id="#briefing")
         cw, ch = win.get_container().get_size()
-        UITextBox(guide.briefing_html(sc), pygame.Rect(8, 8, cw - 16, ch - 62), sc.manager, container=win,
+        TextBox(guide.briefing_html(sc), pygame.Rect(8, 8, cw - 16, ch - 62), sc.manager, container=win,
                   allow_split_dashes=False)   # Japanese breaks between any two characters, without dashes
         play = UIButton(pygame.Rect(cw - 168, ch - 48, 160, 40), t("Play"), sc.manager, container=win,
                         object_id="#lit")
@@ -149,7 +150,7 @@ class GuideWindows:
         cw, ch = win.get_container().get_size()
         search = UITextEntryLine(pygame.Rect(8, 8, cw - 16, 32), sc.manager, container=win,
                                  placeholder_text=t("Search the rules (a word or a rule id)"))
-        box = UITextBox("", pygame.Rect(8, 46, cw - 16, ch - 54), sc.manager, container=win, allow_split_dashes=False)
+        box = TextBox("", pygame.Rect(8, 46, cw - 16, ch - 54), sc.manager, container=win, allow_split_dashes=False)
         path = rules_path(sc.rs)
         blocks = rule_blocks(path.read_text(encoding="utf-8")) if path is not None else None
         self.rules = (win, search, box, blocks)
