@@ -22,7 +22,7 @@ from .imagesize import check_image
 
 # A line never starts with these (closing brackets, small kana, the long-vowel mark, punctuation)...
 NO_LINE_START = set(
-    "、。，．,.・：；:;？！?!‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー－―‐‑〜～…‥」』）)］]｝}〕〉》】〙〗〟’”»›"
+    "、。，．,.・·：；:;？！?!‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー－―‐‑〜～…‥」』）)］]｝}〕〉》】〙〗〟’”»›"
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ％%‰℃°′″"
 )
 # ...and never ends with these (opening brackets).
@@ -234,6 +234,10 @@ def _groups(text: str) -> list[str]:
     for u in _units(text):
         if u == " ":
             groups.append(u)
+            continue
+        if u[0] in NO_LINE_START and len(groups) >= 2 and groups[-1] == " " and groups[-2] != " ":
+            groups.pop()                 # "4 · Hand": the dot stays at the end of the line before, space and all
+            groups[-1] += " " + u
             continue
         if groups and groups[-1] != " " and (u[0] in NO_LINE_START or groups[-1][-1] in NO_LINE_END):
             groups[-1] += u

@@ -47,14 +47,8 @@ _TOKEN = re.compile(r"(<[^>]*>|&#?\w+;)")
 _PIXEL = re.compile(r"pixel_size\s*=\s*['\"]?(\d+)")
 
 
-def wrap_html(html: str, size: int, width: int, bold: bool = False) -> str:
-    """Return pygame_gui HTML with a `<br>` wherever a line must break to fit `width` pixels.
-
-    The text box then has nothing left to break (it would break Japanese anywhere, inside a Latin
-    word or a rule id): the lines are chosen by `layout.text.break_spans`, measured with the fonts
-    the box draws (`<b>` bold, `<font pixel_size=N>`), and the spaces at a break are dropped.
-    Tags and entities are kept as they are; `<br>` and newlines stay line breaks.
-    """
+def _styled(html: str, size: int, bold: bool):
+    """Return (the HTML's pieces, its visible text, each character's (pixel size, bold), each one's HTML)."""
     parts = [p for p in _TOKEN.split(html) if p]
     plain: list[str] = []        # one character per visible character (an entity is one), "\n" for <br>
     style: list[tuple] = []      # (pixel size, bold) of each
@@ -80,10 +74,10 @@ def wrap_html(html: str, size: int, width: int, bold: bool = False) -> str:
             continue
         for ch in p:
             plain.append(ch), style.append((sizes[-1], bolds > 0)), source.append(ch)
-    text = "".join(plain)
-    if not text.strip():
-        return html
+    return parts, "".join(plain), style, source
 
+
+def _measurer(text: str, style: list):
     def measure(piece: str, at: int) -> float:
         total, i, end = 0, at, at + len(piece)
         while i < end:
@@ -93,7 +87,44 @@ def wrap_html(html: str, size: int, width: int, bold: bool = False) -> str:
             total += font(style[i][0], style[i][1]).size(text[i:j])[0]
             i = j
         return total
+    return measure
 
+
+def html_width(html: str, size: int, bold: bool = False) -> int:
+    """Return how wide one line of pygame_gui HTML is drawn (bold and pixel sizes measured as drawn)."""
+    _, text, style, _ = _styled(html, size, bold)
+    return _measurer(text, style)(text, 0)
+
+
+def pack_html(items: list[str], size: int, width: int, sep: str = " · ") -> str:
+    """Join HTML items with `sep` into lines no wider than `width`, breaking only between items (a value
+    stays beside its name): the lines joined by <br>, each line's last separator left off."""
+    lines: list[str] = []
+    cur = ""
+    for it in items:
+        trial = cur + sep + it if cur else it
+        if cur and html_width(trial, size) > width:
+            lines.append(cur)
+            cur = it
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    return "<br>".join(lines)
+
+
+def wrap_html(html: str, size: int, width: int, bold: bool = False) -> str:
+    """Return pygame_gui HTML with a `<br>` wherever a line must break to fit `width` pixels.
+
+    The text box then has nothing left to break (it would break Japanese anywhere, inside a Latin
+    word or a rule id): the lines are chosen by `layout.text.break_spans`, measured with the fonts
+    the box draws (`<b>` bold, `<font pixel_size=N>`), and the spaces at a break are dropped.
+    Tags and entities are kept as they are; `<br>` and newlines stay line breaks.
+    """
+    parts, text, style, source = _styled(html, size, bold)
+    if not text.strip():
+        return html
+    measure = _measurer(text, style)
     spans = break_spans(text, max(10, width), measure)
     keep = [False] * len(text)
     starts = set()
@@ -116,6 +147,18 @@ def wrap_html(html: str, size: int, width: int, bold: bool = False) -> str:
                 out.append(source[i])
         k += n
     return "".join(out)
+
+
+def fit_line(choices, width: int, sizes=(12, 11, 10), bold: bool = False) -> tuple[str, int]:
+    """Return (text, size): the first of `choices` (the full words first, then deliberate short forms)
+    that fits `width` pixels, at the largest of `sizes` at which one does (a short form at full size
+    before a smaller font); when none fits, the last choice at the smallest size, cut with '…'."""
+    choices = [c for c in ([choices] if isinstance(choices, str) else choices) if c]
+    for size in sizes:
+        for c in choices:
+            if font(size, bold).size(c)[0] <= width:
+                return c, size
+    return ellipsize(choices[-1], sizes[-1], width, bold), sizes[-1]
 
 
 def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:

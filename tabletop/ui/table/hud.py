@@ -30,6 +30,11 @@ LOG_MIN_H = LOG_MIN_LINES * LOG_LINE_H + 12
 LOG_KEEP = 40          # log lines the side panel shows after a fresh start of the box
 LOG_CAP = 80           # lines it holds before it starts again (each move lays them all out)
 PANEL_MIN_H = 100  # a player panel gives way down to this before the log does
+# A panel whose values need more lines than it has grows (both panels alike) and the log gives way for
+# it, down to LOG_LEAST_LINES: both panels are read whole, never scrolled (1280x720, fourdeck's six rows).
+LOG_LEAST_LINES = 3
+LOG_LEAST_H = LOG_LEAST_LINES * LOG_LINE_H + 12
+PANEL_SMALL_PX = (12, 11)   # ...and if that is not enough, their values are set a size smaller
 HINT = N_("drag a card to move it · click to use it · right-click for every action · "
           "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
 
@@ -65,6 +70,9 @@ class Hud:
         self.link_rect = None    # the status line's "Rules" link, where it was drawn
         self._status = None      # (what it shows, the status line drawn, its link's rect) until a change
         self.lit_players = frozenset()   # players a legal action hits: their panels are lit
+        self.panel_need = 0      # the height the players' values asked for (the panels grow to it)
+        self.panel_px = 13       # the values' font size (PANEL_SMALL_PX when even grown panels are too short)
+        self._growing = False
 
     @property
     def commands(self) -> dict:
@@ -89,6 +97,8 @@ class Hud:
         # The player panels give way before the log does: the log keeps at least LOG_MIN_LINES lines.
         fixed = 200 + 84 + 16 + 8
         ph = max(PANEL_MIN_H, min(176, (H - top - fixed - LOG_MIN_H) // 2))
+        ui["ph_max"] = max(ph, (H - top - fixed - LOG_LEAST_H) // 2)
+        ph = ui["ph"] = max(ph, min(self.panel_need, ui["ph_max"]))
         # allow_split_dashes=False: Japanese has no spaces to break at; a dash mid-word would read as a character
         ui["opp"] = TextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
@@ -179,8 +189,9 @@ class Hud:
         self._light_players()
         self._set_text("opp", self._player_html(opp))
         self._set_text("me", self._player_html(me))
+        if self._grow_panels():
+            return
         self._update_log(sc.view.log[-LOG_KEEP:])
-        self._set_text("prompt", self.prompt_html())
         end = sc.actions.end_action()
         if end is not None:
             self.ui["end"].set_text(t("End phase" if end.kind == "end_phase" else "End turn") + "  (Space)")
@@ -200,6 +211,59 @@ class Hud:
         if "hint" in self.ui:
             (self.ui["hint"].enable if sc.hint.available() else self.ui["hint"].disable)()
         self.build_action_buttons()
+        self._set_prompt(self.prompt_html())
+
+    def _set_prompt(self, html: str) -> None:
+        """Show the prompt line whole: a line too long for its box steps down a font size or two."""
+        key = (html, self.ui.get("prompt_free"), self.ui.get("grow"))
+        if self._panel_text.get("prompt") == key:
+            return
+        self._panel_text["prompt"] = key
+        box = self.ui["prompt"]
+        for px in (13, *PANEL_SMALL_PX):
+            if px != 13:
+                self.scene.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": px, "style": st,
+                                                   "antialiased": "1"} for st in ("regular", "bold")])
+            box.set_text(html if px == 13 else f"<font pixel_size={px}>{html}</font>")
+            if box.scroll_bar is None:
+                break
+
+    def _grow_panels(self) -> bool:
+        """Make both player panels tall enough for their values: they grow (the log gives way, down to
+        LOG_LEAST_LINES), then the values step down a font size (PANEL_SMALL_PX). Return whether the side
+        panel was built again and filled (the caller has nothing left to do)."""
+        if self._growing:
+            return False
+        changed = False
+        self._growing = True
+        try:
+            for _ in range(4):
+                need = max(self._needed_h("opp"), self._needed_h("me"))
+                if need <= self.ui["ph"]:
+                    break
+                if self.ui["ph"] < self.ui["ph_max"] and need > self.panel_need:
+                    self.panel_need = need
+                else:   # as tall as they may be: a smaller font
+                    smaller = [px for px in PANEL_SMALL_PX if px < self.panel_px]
+                    if not smaller:
+                        break
+                    self.panel_px = smaller[0]
+                    self.scene.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": self.panel_px, "style": st,
+                                                       "antialiased": "1"} for st in ("regular", "bold")])
+                self.build()
+                self.update_panels()
+                changed = True
+        finally:
+            self._growing = False
+        return changed
+
+    def _needed_h(self, name: str) -> int:
+        """Return the height a player panel needs for its text (0 when it fits)."""
+        box = self.ui[name]
+        if box.scroll_bar is None:
+            return 0
+        return (box.text_box_layout.layout_rect.height + 2 * box.padding[1] + box.border_width["top"]
+                + box.border_width["bottom"] + 2 * box.shadow_width + 4)
 
     def prompt_html(self) -> str:
         """Return the prompt line (`guide.prompt_html`: whose decision, the phase, what can be done and how),
@@ -260,7 +324,14 @@ class Hud:
             for z in sc.zones:
                 if z.owner == p and z.spec.kind in ("pile", "hand"):
                     rows.append(f"{html_escape(t.label(z.spec))} <b>{z.count}</b>")
-        return f"<b>{html_escape(who)}</b>{mark}<br>" + " · ".join(rows)
+        # the values packed into lines between items: a value never leaves its name, no line starts with "·"
+        box = self.ui.get("me")
+        width = box.full_width() if box is not None else geometry.SIDE_PANEL - 36
+        px = self.panel_px
+        values = fonts.pack_html(rows, px, width)
+        if px != 13:
+            values = f"<font pixel_size={px}>{values}</font>"
+        return f"<b>{html_escape(who)}</b>{mark}<br>" + values
 
     def _set_text(self, name: str, html: str) -> None:
         if self._panel_text.get(name) != html:
