@@ -144,6 +144,7 @@ class GuideWindows:
         if self.briefing:
             self.briefing[0].kill()
             self.briefing = None
+            self.scene.play_start_beats()
             return True
         return False
 
@@ -158,6 +159,7 @@ class GuideWindows:
         if e.type == pygame_gui.UI_WINDOW_CLOSE:
             if self.briefing and e.ui_element is self.briefing[0]:
                 self.briefing = None
+                self.scene.play_start_beats()
                 return True
             if self.rules and e.ui_element is self.rules[0]:
                 self.rules = None
@@ -187,6 +189,7 @@ class GuideWindows:
         if self.briefing:
             self.briefing[0].kill()
             self.briefing = None
+            self.scene.play_start_beats()
 
     # --- the rules ------------------------------------------------------------------------------
     def open_rules(self, rule: str = "") -> None:
