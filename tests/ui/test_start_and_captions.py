@@ -46,3 +46,25 @@ def test_the_coin_caption_in_japanese_has_no_nested_brackets(app):
     assert cap.startswith("コイン：") and "DM-R16" in cap
     assert not re.search(r"[（(][^（）()]*[（(]", cap), cap
     assert coin_caption(app, msg("coin: {side}", side=msg("heads"))) == ""
+
+
+def test_monmusu_setup_top_bar_names_who_decides_as_the_prompt_does(app):
+    g = Game.new("monmusu", seed=7)                 # P2 won the janken: P2 chooses first or second
+    assert g.state.turn == 0 and g.to_act == 1
+    scene = app.push(TableScene(app, g, [None, make_seat("easy", 1, 7)]))
+    app.step(1 / 60)
+    words = scene.hud.top_bar_words()
+    assert "P2 to act" in words and "P1's turn" not in words
+    assert "P2" in re.sub(r"<[^>]+>", "", scene.hud.prompt_html())
+    app.set_language("ja")
+    assert "P2の番" in scene.hud.top_bar_words()
+
+
+def test_in_a_turn_the_top_bar_adds_who_answers_when_it_is_the_other_player(app):
+    g = Game.new("senkai", seed=4)
+    scene = app.push(TableScene(app, g, [None, None]))
+    app.step(1 / 60)
+    v = scene.view
+    words = scene.hud.top_bar_words()
+    assert f"P{v.active + 1}'s turn" in words
+    assert (f"P{v.to_act + 1} to act" in words) == (v.to_act != v.active)

@@ -444,7 +444,15 @@ class Hud:
         """Return the top bar's words after the phases: turn, whose turn, shared values, whose view."""
         sc = self.scene
         t, v = sc.app.words, sc.view
-        parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
+        parts = [t("Turn {n}", n=v.turn)]
+        # the bar and the prompt name the same player: before the first turn (a setup's janken or first-player
+        # choice) whoever decides, not a turn's owner; in a turn, who answers when that is the other player
+        if v.to_act is not None and v.turn == 0:
+            parts.append(t("P{n} to act", n=v.to_act + 1))
+        else:
+            parts.append(t("P{n}'s turn", n=v.active + 1))
+            if v.to_act is not None and v.to_act != v.active:
+                parts.append(t("P{n} to act", n=v.to_act + 1))
         shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
         parts += [t("{name}: {value}", name=k, value=val) for k, val in shared.items()]
         seen_as = N_("view: P{n}") if sc.hotseat or not sc.humans else N_("you are P{n}")
