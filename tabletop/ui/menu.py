@@ -21,7 +21,7 @@ from tabletop.i18n import LANGUAGE_NAMES, N_
 from . import settings as settings_mod
 from . import window
 from .faces import make_renderer
-from .newgame import DeckShowcase, blurb
+from .newgame import DeckShowcase, blurb, deck_title
 from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene, html_escape
 from .table import TableScene
@@ -170,7 +170,8 @@ class MenuScene(Scene):
             self._dropdown(f"seat{p}", (x0 + 40, y, 120, 32), [(t(s), s) for s in SEAT_CHOICES],
                            "human" if p == 0 else "normal")
             start = rs.starter_decks[p % len(rs.starter_decks)] if rs and rs.starter_decks else (playable[0].name if playable else "")
-            shown = [(e.title + (" " + t("(yours)") if e.source == "user" else ""), e.name) for e in playable]
+            shown = [(deck_title(e.title, t.language) + (" " + t("(yours)") if e.source == "user" else ""), e.name)
+                     for e in playable]
             self._dropdown(f"deck{p}", (x0 + 170, y, cw - 170, 32), shown, start)
             y += 40
         if rs:
