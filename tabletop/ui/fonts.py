@@ -149,6 +149,14 @@ def wrap_html(html: str, size: int, width: int, bold: bool = False) -> str:
     return "".join(out)
 
 
+TIP_PT, TIP_W = 14, 146   # pygame_gui's tool tip: 170 px wide, its text 152 px (less our slack), 14 pt
+
+
+def tip(html: str) -> str:
+    """Return a tool tip's HTML broken into lines by our rule (pygame_gui would break it inside words)."""
+    return wrap_html(html, TIP_PT, TIP_W)
+
+
 def fit_line(choices, width: int, sizes=(12, 11, 10), bold: bool = False) -> tuple[str, int]:
     """Return (text, size): the first of `choices` (the full words first, then deliberate short forms)
     that fits `width` pixels, at the largest of `sizes` at which one does (a short form at full size

@@ -18,6 +18,7 @@ from tabletop.engine.decks import list_decks
 from tabletop.engine.msg import Term, msg
 from tabletop.i18n import LANGUAGE_NAMES, N_
 
+from . import fonts
 from . import settings as settings_mod
 from . import window
 from .faces import make_renderer
@@ -138,7 +139,7 @@ class MenuScene(Scene):
             b = self._button((W // 2 - 150, y, 300, step - 8), t(label), fn)
             if label == "Continue" and not self.has_save():
                 b.disable()
-                b.set_tooltip(t("no saved game yet"))
+                b.set_tooltip(fonts.tip(t("no saved game yet")))
             y += step
 
     def _page_new(self) -> None:

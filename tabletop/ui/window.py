@@ -15,6 +15,7 @@ import pygame
 from . import settings as settings_mod
 
 FALLBACK = (1600, 900)   # no display information at all (the driver cannot tell)
+HEADLESS = ("dummy", "offscreen")   # drivers without a screen: their "desktop" is made up (1024x768)
 
 
 def presets() -> list[tuple[int, int]]:
@@ -31,6 +32,8 @@ def desktop_size():
     try:
         if not pygame.display.get_init():
             pygame.display.init()
+        if pygame.display.get_driver() in HEADLESS:
+            return None
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None

@@ -95,3 +95,12 @@ def test_a_scrolled_text_box_breaks_at_its_narrower_width(app):
     app.step(1 / 60)
     assert box.scroll_bar is not None
     _check([r for r in _rows(box) if r], MIXED * 3)
+
+
+def test_a_tool_tip_breaks_by_our_rule(app):
+    from pygame_gui.elements import UITooltip
+    tip = UITooltip(fonts.tip(MIXED), (0, 0), app.manager)
+    rows = [r for r in _rows(tip.text_block) if r]
+    assert len(rows) > 3 and not any(r.endswith("-") or r.startswith("-") for r in rows)
+    _check(rows, MIXED)
+    tip.kill()

@@ -42,6 +42,7 @@ def _close(app):
 def test_app_opens_at_the_desktop_fit_resizable(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1680, 1050)])
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")      # as on a real screen
     app = App(settings=settings_mod.load())
     try:
         assert app.size == (1600, 900)
@@ -55,6 +56,7 @@ def test_initial_size_from_the_desktop_and_the_remembered_choice(tmp_path, monke
     monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
     desktop = [(1280, 720)]
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: desktop)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
     assert window.initial_size(settings_mod.load()) == (1280, 720)    # no settings file: fit the desktop
     s = settings_mod.load()
     s.update(size=[1600, 900], size_chosen=True)
@@ -73,6 +75,7 @@ def test_initial_size_from_the_desktop_and_the_remembered_choice(tmp_path, monke
 def test_app_keeps_a_remembered_size(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_CONFIG", str(tmp_path / "config"))
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
     s = settings_mod.load()
     s.update(size=[1600, 900], size_chosen=True)
     settings_mod.save(s)
@@ -81,3 +84,9 @@ def test_app_keeps_a_remembered_size(tmp_path, monkeypatch):
         assert app.size == (1600, 900)
     finally:
         _close(app)
+
+
+def test_a_driver_without_a_screen_has_no_desktop_to_fit():
+    assert pygame.display.get_driver() == "dummy"          # the tests' driver: its 1024x768 is made up
+    assert window.desktop_size() is None
+    assert window.initial_size({"size": [1280, 720], "size_chosen": False}) == window.FALLBACK

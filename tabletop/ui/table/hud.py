@@ -123,7 +123,7 @@ class Hud:
         ui["menu"] = UIButton(pygame.Rect(12 + 2 * bw, y, bw, 30), t("Menu"), m, container=side)
         if hint:
             ui["hint"] = UIButton(pygame.Rect(16 + 3 * bw, y, bw, 30), t("Hint"), m, container=side,
-                                  tool_tip_text=t("What would the normal bot do here? (changes nothing)"))
+                                  tool_tip_text=fonts.tip(t("What would the normal bot do here? (changes nothing)")))
         ui["actions"] = []
         self.ui = ui
         self.widgets = [side]
@@ -206,7 +206,7 @@ class Hud:
         tip = html_escape(why) if why else t("Take back your last action (Ctrl+Z)")
         if tip != self._undo_tip:
             self._undo_tip = tip
-            self.ui["undo"].set_tooltip(tip, delay=0.4)
+            self.ui["undo"].set_tooltip(fonts.tip(tip), delay=0.4)
         self.ui["manual"].set_text(("● " if sc.manual_mode else "") + t("Manual"))
         if "hint" in self.ui:
             (self.ui["hint"].enable if sc.hint.available() else self.ui["hint"].disable)()
@@ -404,7 +404,7 @@ class Hud:
                 oid = "#answer_small"
                 label = fonts.ellipsize(text, 11, iw - 14)
             b = UIButton(pygame.Rect(4, y, iw, 26), label, sc.manager, container=self.ui["side"],
-                         tool_tip_text=html_escape(text) if label != text or oid else None, object_id=oid)
+                         tool_tip_text=fonts.tip(html_escape(text)) if label != text or oid else None, object_id=oid)
             self.ui["actions"].append((b, a))
             y += 28
         if len(acts) > cap:
