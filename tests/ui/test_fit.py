@@ -47,6 +47,9 @@ def test_labels_fit_and_panels_need_no_scrolling(app, rid, lang, size):
     for name in ("opp", "me", "prompt"):
         assert hud.ui[name].scroll_bar is None, (name, hud.ui[name].html_text)
     assert hud.ui["log"].rect.h >= LOG_LEAST_H
+    for name in ("opp", "me", "prompt", "log"):     # no line pygame_gui had to break again (an empty row)
+        rows = ["".join(getattr(c, "text", "") for c in row.items) for row in hud.ui[name].text_box_layout.layout_rows]
+        assert all(r.strip() for r in rows), (name, rows)
     assert hud.ui["menu"].get_abs_rect().bottom <= size[1]
 
 

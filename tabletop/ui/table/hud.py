@@ -19,7 +19,7 @@ from .. import fonts, geometry
 from ..scene import html_escape
 from . import guide
 from .windows import RULE_ID
-from ..textbox import TextBox
+from ..textbox import SLACK, TextBox
 
 BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
 PROMPT_H = 84      # the prompt line's box: three lines
@@ -351,8 +351,9 @@ class Hud:
             return
         box = self.ui["log"]
         # Lines are wrapped here (Japanese breaks between characters, not at hyphens as the box would).
-        wrap_rect = getattr(box, "text_wrap_rect", None)
-        width = (wrap_rect.w if wrap_rect is not None else box.get_relative_rect().w - 18) - 22   # the scroll bar
+        # at the width it has with its scroll bar, less pygame_gui's 4 px line-break box (else a blank row)
+        width = (box.rect.w - 2 * box.padding[0] - box.border_width["left"] - box.border_width["right"]
+                 - 2 * box.shadow_width - box.scroll_bar_width - SLACK)
 
         def html(xs):
             return "<br>".join(html_escape(ln) for x in xs for ln in fonts.wrap(x, 13, width))
