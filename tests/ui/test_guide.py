@@ -7,10 +7,10 @@ import pytest
 from tabletop.ui.players import UniformBot
 from tabletop.engine import Game
 from tabletop.ui.table import END_KINDS, TableScene
-from tabletop.ui.table import guide, windows
+from tabletop.ui.table import guide
 from tabletop.ui.table.board import ACTOR
 
-from ui_helpers import click, drag, key, open_curtain, post, table, zone_center
+from ui_helpers import click, drag, key, open_curtain, post, table
 
 SENKAI_WALL = "rulesets/senkai/scenarios/01_break_a_wall.yaml"
 SENKAI_LANE = "rulesets/senkai/scenarios/04_entering_a_lane.yaml"

@@ -61,7 +61,6 @@ class Board:
         if self.bg is not None:
             return self.bg
         sc = self.scene
-        t = sc.app.words
         bg = pygame.Surface(sc.size)
         bg.fill((22, 27, 33))
         pygame.draw.rect(bg, TABLE_BG, sc.area)

@@ -18,6 +18,7 @@ from tabletop.i18n import N_
 from .. import fonts, geometry
 from ..scene import html_escape
 from . import guide
+from .panels import LOG_LEAST_H, LOG_LINE_H, PlayerPanels
 from .windows import RULE_ID
 from ..textbox import SLACK, TextBox
 
@@ -25,16 +26,10 @@ BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log
 PROMPT_H = 84      # the prompt line's box: three lines
 MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a menu of them all
 LOG_MIN_LINES = 6  # the log never shows fewer lines than this, whatever the window or the answers
-LOG_LINE_H = 22    # one log line (pygame_gui's text box at the theme's 14 pt)
 LOG_MIN_H = LOG_MIN_LINES * LOG_LINE_H + 12
 LOG_KEEP = 40          # log lines the side panel shows after a fresh start of the box
 LOG_CAP = 80           # lines it holds before it starts again (each move lays them all out)
 PANEL_MIN_H = 100  # a player panel gives way down to this before the log does
-# A panel whose values need more lines than it has grows (both panels alike) and the log gives way for
-# it, down to LOG_LEAST_LINES: both panels are read whole, never scrolled (1280x720, fourdeck's six rows).
-LOG_LEAST_LINES = 3
-LOG_LEAST_H = LOG_LEAST_LINES * LOG_LINE_H + 12
-PANEL_SMALL_PX = (12, 11)   # ...and if that is not enough, their values are set a size smaller
 HINT = N_("drag a card to move it · click to use it · right-click for every action · "
           "Space: end phase · Ctrl+Z undo · Ctrl+S save · M manual · F1 help")
 
@@ -58,7 +53,7 @@ class ExplainedButton(UIButton):
             UIElement.on_unhovered(self)
 
 
-class Hud:
+class Hud(PlayerPanels):
     """The side panel's widgets and the top and status bars of one table."""
 
     def __init__(self, scene):
@@ -213,58 +208,6 @@ class Hud:
         self.build_action_buttons()
         self._set_prompt(self.prompt_html())
 
-    def _set_prompt(self, html: str) -> None:
-        """Show the prompt line whole: a line too long for its box steps down a font size or two."""
-        key = (html, self.ui.get("prompt_free"), self.ui.get("grow"))
-        if self._panel_text.get("prompt") == key:
-            return
-        self._panel_text["prompt"] = key
-        box = self.ui["prompt"]
-        for px in (13, *PANEL_SMALL_PX):
-            if px != 13:
-                self.scene.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": px, "style": st,
-                                                   "antialiased": "1"} for st in ("regular", "bold")])
-            box.set_text(html if px == 13 else f"<font pixel_size={px}>{html}</font>")
-            if box.scroll_bar is None:
-                break
-
-    def _grow_panels(self) -> bool:
-        """Make both player panels tall enough for their values: they grow (the log gives way, down to
-        LOG_LEAST_LINES), then the values step down a font size (PANEL_SMALL_PX). Return whether the side
-        panel was built again and filled (the caller has nothing left to do)."""
-        if self._growing:
-            return False
-        changed = False
-        self._growing = True
-        try:
-            for _ in range(4):
-                need = max(self._needed_h("opp"), self._needed_h("me"))
-                if need <= self.ui["ph"]:
-                    break
-                if self.ui["ph"] < self.ui["ph_max"] and need > self.panel_need:
-                    self.panel_need = need
-                else:   # as tall as they may be: a smaller font
-                    smaller = [px for px in PANEL_SMALL_PX if px < self.panel_px]
-                    if not smaller:
-                        break
-                    self.panel_px = smaller[0]
-                    self.scene.manager.preload_fonts([{"name": "noto_sans_jp", "point_size": self.panel_px, "style": st,
-                                                       "antialiased": "1"} for st in ("regular", "bold")])
-                self.build()
-                self.update_panels()
-                changed = True
-        finally:
-            self._growing = False
-        return changed
-
-    def _needed_h(self, name: str) -> int:
-        """Return the height a player panel needs for its text (0 when it fits)."""
-        box = self.ui[name]
-        if box.scroll_bar is None:
-            return 0
-        return (box.text_box_layout.layout_rect.height + 2 * box.padding[1] + box.border_width["top"]
-                + box.border_width["bottom"] + 2 * box.shadow_width + 4)
-
     def prompt_html(self) -> str:
         """Return the prompt line (`guide.prompt_html`: whose decision, the phase, what can be done and how),
         under a scenario's goal."""
@@ -283,55 +226,6 @@ class Hud:
             return t("a bot sits in this seat")
         m = sc.game.undo_blocked()
         return None if m is None else t(m.text, **dict(m.args))
-
-    def _light_players(self) -> None:
-        """Light the panel of each player a legal action hits (attack the player, a player as a target)."""
-        sc = self.scene
-        lit = frozenset(p for p in (guide.aims_at(sc.rs, a) for a in sc.legal if not a.kind.startswith("m_"))
-                        if p is not None)
-        if lit == self.lit_players:
-            return
-        self.lit_players = lit
-        for name, p in (("me", sc.viewer), ("opp", 1 - sc.viewer)):
-            self.ui[name].change_object_id("#lit_player" if p in lit else None)
-            self._panel_text.pop(name, None)   # the new look lays the text out again
-
-    def _player_html(self, p: int) -> str:
-        sc = self.scene
-        v, t = sc.view, sc.app.words
-        who = t("Player {n}", n=p + 1)
-        seat = sc.seats[p]
-        if seat is not None:
-            level = getattr(seat, "level", None)
-            who = t("{who} (bot: {level})", who=who, level=t(level)) if level else t("{who} (bot)", who=who)
-        elif not sc.hotseat:
-            who = t("{who} (you)", who=who)
-        mark = " ◀" if v.to_act == p else ""
-        if p in self.lit_players:   # the lit border says it too; the word names it for who cannot tell colours
-            mark += "  <font color=#9cf09c><b>▶ " + html_escape(t("target")) + "</b></font>"
-        rows = []
-        pub = v.public.get("players") if isinstance(v.public, dict) else None
-        if pub and len(pub) > p and isinstance(pub[p], dict):
-            values = pub[p]
-        else:   # the player values themselves, named by the ruleset's `value.<key>` words
-            values = {sc.game.controller.value_word(k): val for k, val in v.players[p].items()}
-        for k, val in values.items():
-            if isinstance(val, (dict, list)):
-                val = len(val) if isinstance(val, list) else ", ".join(f"{t.render(a)} {t.render(b)}"
-                                                                        for a, b in val.items())
-            rows.append(f"{html_escape(t.render(k))} <b>{html_escape(t.render(val))}</b>")
-        if not pub:   # no panel data from the controller: at least the sizes of hand and piles
-            for z in sc.zones:
-                if z.owner == p and z.spec.kind in ("pile", "hand"):
-                    rows.append(f"{html_escape(t.label(z.spec))} <b>{z.count}</b>")
-        # the values packed into lines between items: a value never leaves its name, no line starts with "·"
-        box = self.ui.get("me")
-        width = box.full_width() if box is not None else geometry.SIDE_PANEL - 36
-        px = self.panel_px
-        values = fonts.pack_html(rows, px, width)
-        if px != 13:
-            values = f"<font pixel_size={px}>{values}</font>"
-        return f"<b>{html_escape(who)}</b>{mark}<br>" + values
 
     def _set_text(self, name: str, html: str) -> None:
         if self._panel_text.get(name) != html:
