@@ -48,6 +48,7 @@ def test_blocks_of_the_page_format():
     assert f"<font pixel_size={windows.ID_PX} color=#7f8c9a>(SK-R5)</font>" in html     # small and dim
     assert "<font pixel_size" in windows.block_html("p", "相手の城壁を壊す。（SK-R21）")
     assert windows.block_html("p", "no id here") == "no id here"
+    assert "color=#7f8c9a>(MM-H1, MM-R6)</font>" in windows.block_html("p", "Janken first (MM-H1, MM-R6).")
 
 
 def test_f2_shows_the_players_page_in_their_language_not_the_developer_notes(app, placeholder_pages):

@@ -30,9 +30,9 @@ from ..scene import html_escape
 from ..textbox import TextBox
 from . import guide
 
-RULE_ID = re.compile(r"\b([A-Z]{2}-[RD]\d+)\b")
+RULE_ID = re.compile(r"\b([A-Z]{2}-[RDH]\d+)\b")
 # a bracketed group of rule ids: (SK-R21), （SK-R21）, (SK-R21, SK-R22), （IJ-R3・IJ-R4）
-ID_GROUP = re.compile(r"[(（]\s*[A-Z]{2}-[RD]\d+(?:\s*[,、・/]\s*[A-Z]{2}-[RD]\d+)*\s*[)）]")
+ID_GROUP = re.compile(r"[(（]\s*[A-Z]{2}-[RDH]\d+(?:\s*[,、・/]\s*[A-Z]{2}-[RDH]\d+)*\s*[)）]")
 LANGS = ("en", "ja")
 TITLE_PX, HEAD_PX, ID_PX = 20, 16, 11     # the title, a section heading, a rule id (the body: the box's 13)
 NO_PAGE = N_("This game has no rules page for players yet ({file}). The briefing (F1) says how to play.")
