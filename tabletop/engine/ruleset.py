@@ -123,6 +123,7 @@ RULESET_SPEC = {"type": "map", "fields": {
     "zones": {"type": "map", "values": _ZONE, "required": True},
     "starter_decks": {"type": "list", "items": {"type": "str"}, "default": []},
     "players": {"type": "map", "values": {"type": "any"}, "default": {}},
+    "rules": {"type": "any"},        # a declared game's rules (tabletop/declared/schema.py)
 }}
 DEFAULT_WORDS = {"tapped": Term("tapped", "タップ"), "untapped": Term("untapped", "アンタップ"),
                  "tap": Term("tap", "タップする"), "untap": Term("untap", "アンタップする"),
@@ -440,6 +441,8 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
         if name not in rs.decks and not any(e.path.endswith(f"{name}.yaml") for e in errors):
             errors.append(DataError(path, d.line_of("starter_decks"),
                                     msg("starter deck {name!r} not found in decks/", name=name)))
+    check = getattr(controller_class(rs.controller, missing_ok=True), "check_ruleset", None)
+    errors += check(rs) if check is not None and not errors else []   # e.g. a declared game's rules
     if errors:
         raise DataErrors(errors) if len(errors) > 1 else errors[0]
     return rs
