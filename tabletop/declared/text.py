@@ -43,9 +43,14 @@ def default_verb(ctl, kind) -> Term:
     return Term(en, ja)
 
 
-def _zones(rs, names, lang):
+def _zones(rs, names, lang, both=False):
+    """Name zones in words: "A, B or C" ("A, B and C" with `both`), 「A・B・C」 in Japanese."""
     words = [_en_ja(rs.zones[z].term)[0 if lang == "en" else 1] for z in names]
-    return (" or " if lang == "en" else "・").join(words)
+    if lang != "en":
+        return "・".join(words)
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + (" and " if both else " or ") + words[-1]
 
 
 def _counter(d, name, lang):
@@ -75,7 +80,8 @@ def rule_line(rs, r, lang: str) -> str:
     if k == "first_player":
         return "A coin decides who goes first." if en else "コイントスで先攻を決める。"
     if k == "untap":
-        return f"Untap your cards in {z(a['zones'])}." if en else f"{z(a['zones'])}の自分のカードをアンタップする。"
+        zs = _zones(rs, a["zones"], lang, both=True)
+        return f"Untap your cards in {zs}." if en else f"{zs}の自分のカードをアンタップする。"
     if k == "gain":
         top = a.get("max", d.counters[a["counter"]].get("max"))
         cap = ((f" (at most {top})" if en else f"（最大{top}）") if top is not None else "")
@@ -205,9 +211,7 @@ class _Ctl:
 
 def _win_sentence(rs, d, lang, lose=False):
     lines = [rule_line(rs, w, lang) for w in d.win]
-    if not lines:
-        return "" if lang == "en" else ""
-    return " ".join(lines)
+    return (" " if lang == "en" else "").join(lines)
 
 
 def guide_data(rs) -> dict:
@@ -221,8 +225,6 @@ def guide_data(rs) -> dict:
     for k in _TABLE_VERBS:
         en, ja = _TABLE_VERBS[k]
         verbs[k] = {"en": en, "ja": ja, "aims": ""}
-    for ph in d.phases:   # the prompt line reads end_phase in the phase's own words
-        pass
     if d.goal is not None:
         goal_en, goal_ja = _en_ja(d.goal)
     else:
@@ -282,10 +284,10 @@ def rules_markdown(rs, lang: str = "en") -> str:
         for r in ph.steps:
             out.append(f"  - {rule_line(rs, r, lang)} ({r.id})")
         if ph.actions:
-            acts = [d.actions[a] for a in ph.actions]
-            out.append(f"  - {'You may, in any order' if en else '好きな順で次のことができる'}: "
-                       f"{', '.join(a.id for a in acts)}; "
-                       f"{'then end the phase.' if en else '終えたらフェイズを終える。'}")
+            verbs = [_en_ja(d.actions[a].args.get("verb") or default_verb(_Ctl(d, rs), a))[0 if en else 1]
+                     for a in ph.actions]
+            out.append(f"  - You may, in any order: {', '.join(verbs)}; then end the phase." if en
+                       else f"  - 好きな順で：{'・'.join(verbs)}。終えたらフェイズを終える。")
     out += ["", "## Actions" if en else "## 行動", ""]
     for r in d.actions.values():
         bullet(r)

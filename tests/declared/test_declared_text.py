@@ -1,0 +1,73 @@
+"""A declared game's words: the guide and the rules page come from its declaration, and every line
+the game logs reads in one language at a time."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tabletop import i18n
+from tabletop.engine import Game, load_ruleset
+from tabletop.engine.guide import load_guide
+from tabletop.engine.msg import Msg, Term
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+EXAMPLES = ["sparkduel", "ramparts"]
+
+
+@pytest.mark.parametrize("rid", EXAMPLES)
+def test_the_guide_is_made_from_the_declaration(rid):
+    rs = load_ruleset(rid)
+    data, problem = load_guide(rs)
+    assert problem is None
+    g = Game.new(rid, seed=1)
+    kinds = {a.kind for a in g.controller.actions(g.state, g.to_act)}
+    for k in kinds | set(g.controller.d.actions):
+        verb = data["verbs"][k]
+        assert verb["en"] and verb["ja"] and not JAPANESE.search(verb["en"]) and JAPANESE.search(verb["ja"])
+    b = data["briefing"]
+    for part in ("goal", "win", "lose"):
+        assert b[part]["en"] and JAPANESE.search(b[part]["ja"])
+    assert len(b["turn"]) == len(g.controller.d.phases)
+
+
+@pytest.mark.parametrize("rid", EXAMPLES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_page_names_every_rule_by_its_id(rid, lang):
+    from tabletop.engine import controller_class
+    rs = load_ruleset(rid)
+    page = controller_class("declared").rules_page(rs, lang)
+    assert page.startswith("# ") and "\n## " in page
+    d = Game.new(rid, seed=1).controller.d
+    for rule in d.rules:
+        assert re.search(rf"^\s*- .+ \({re.escape(rule.id)}\)$", page, re.M), f"{rule.id} has no line"
+    if lang == "en":
+        assert not JAPANESE.search(page.replace(rs.name, ""))
+    else:
+        assert "## 勝敗" in page
+
+
+def _blank(m):
+    if isinstance(m, Msg):
+        return Msg(m.text, tuple((k, _blank(v)) for k, v in m.args))
+    if isinstance(m, Term):
+        return "CARD" if m.card else m
+    if isinstance(m, tuple):
+        return tuple(_blank(x) for x in m)
+    return m
+
+
+@pytest.mark.parametrize("rid", EXAMPLES)
+def test_every_line_logged_reads_in_one_language(rid):
+    i18n.reload()
+    g = Game.new(rid, seed=5)
+    rng = random.Random(5)
+    while g.outcome() is None and len(g.actions) < 300:
+        g.apply(rng.choice(g.legal_actions()))
+    lines = [t for e in g.state.log for t in (e.text, *e.private.values()) if isinstance(t, Msg)]
+    assert len(lines) > 50
+    for m in lines:
+        assert not JAPANESE.search(i18n.render(_blank(m), "en")), m
+        assert JAPANESE.search(i18n.render(m, "ja")) or not re.search("[a-z]{4}", i18n.render(_blank(m), "ja")), m
+    assert not i18n.missing("ja"), sorted(i18n.missing("ja"))
