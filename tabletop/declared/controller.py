@@ -80,6 +80,22 @@ class Declared(EffectsMixin, Controller):
             list(self.creature_zones) + [z for a in d.actions.values() if a.kind in ("play", "move")
                                          for z in a.args["to"] if ruleset.zones[z].kind in ("row", "slot")]))
         self.LIVE_STATS = tuple(x for x in (d.attack, d.health) if x)
+        # `facing`: the opposing zone across the table. The opponent's side is the same layout turned
+        # half a turn (x' = 1 - x - w), so a zone faces the opposing target zone whose centre lies
+        # straight across: your left lane faces their right lane.
+        self.facing = {}
+        for name, r in d.actions.items():
+            if r.kind == "attack" and r.args.get("facing") and r.args["targets"]:
+                for z in r.args["from"]:
+                    zx, _, zw, _ = ruleset.zones[z].rect
+                    self.facing[(name, z)] = min(
+                        r.args["targets"], key=lambda t: abs((zx + zw / 2) - (1 - ruleset.zones[t].rect[0]
+                                                                               - ruleset.zones[t].rect[2] / 2)))
+        # Whether a `play` fires the card's effects: where it enters play (a zone cards attack from or
+        # to) or resolves (a pile, as a spell into the discard), unless the action says `effects:`.
+        self.play_fires = {name: r.args.get("effects", any(z in self.creature_zones or ruleset.zones[z].kind == "pile"
+                                                                for z in r.args["to"]))
+                           for name, r in d.actions.items() if r.kind == "play"}
         self.win_of = {}
         for w in d.win:
             self.win_of.setdefault(w.kind, []).append(w)
@@ -610,9 +626,9 @@ class Declared(EffectsMixin, Controller):
                     return _rule(msg("attack a card, not the player"), r.id)
                 if a["target_player"] != opp:
                     return _rule(msg("attack the opposing player"), r.id)
-                if args.get("guarded") or args.get("facing"):
-                    guards = ([self.zkey(opp, lane)] if args.get("facing") and lane in args["targets"]
-                              else [self.zkey(opp, t) for t in args["targets"]])
+                if args.get("guarded"):
+                    across = self.facing.get((r.name, lane))
+                    guards = ([self.zkey(opp, across)] if across else [self.zkey(opp, t) for t in args["targets"]])
                     if args.get("guarded") and any(s.zones[g] for g in guards):
                         return _rule(msg("an opposing card in {zone} stands in the way",
                                          zone=self.zone_term(split_key(guards[0])[1])), r.id)
@@ -623,7 +639,7 @@ class Declared(EffectsMixin, Controller):
                     split_key(tc.zone)[1] not in args["targets"]:
                 return _rule(msg("attack an opposing card in {zones}",
                                  zones=tuple(self.zone_term(z) for z in args["targets"])), r.id)
-            if args.get("facing") and split_key(tc.zone)[1] != lane:
+            if args.get("facing") and split_key(tc.zone)[1] != self.facing.get((r.name, lane)):
                 return _rule(msg("a card attacks only the card facing it"), r.id)
             return None
         return None
@@ -647,7 +663,7 @@ class Declared(EffectsMixin, Controller):
                           r.id), {p: _rule(msg("P{n} plays {card} to {zone}", n=p + 1, card=self.card_ref(s, u, p),
                                                zone=self.zone_term(split_key(a["to"])[1])), r.id)}
                  if ref != self.card_ref(s, u, p) else None, kind="play", card=u)
-        if c.face_up:
+        if c.face_up and self.play_fires[r.name]:
             self.fire(s, u, "play")
             if u in s.cards and s.cards[u].zone == a["to"]:
                 self.fire(s, u, "enter")

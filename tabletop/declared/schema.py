@@ -39,7 +39,7 @@ _STEP_KEYS = {
 }
 _COMMON_ACTION = {"once_per_turn", "first_turn", "cost", "verb"}
 _ACTION_KEYS = {
-    "play": {"kinds", "from", "to", "face_up"},
+    "play": {"kinds", "from", "to", "face_up", "effects"},
     "attack": {"from", "targets", "player", "facing", "guarded", "tap", "sickness", "block", "hit"},
     "activate": {"from", "tap", "sickness", "kinds"},
     "move": {"from", "to", "tap", "sickness"},

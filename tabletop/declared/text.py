@@ -164,8 +164,8 @@ def _action_line(rs, d, r, lang):
             body += (" A card cannot attack in the turn it entered play." if en
                      else "出したターンには攻撃できない。")
         if a.get("facing"):
-            body += (" It attacks only the card in the zone facing it." if en
-                     else "向かい合うゾーンのカードだけを攻撃できる。")
+            body += (" It attacks only the card in the zone across the table from it (your left faces their right)." if en
+                     else "向かい合う（自分の左と相手の右）ゾーンのカードだけを攻撃できる。")
         if a.get("guarded"):
             body += (" The player can be attacked only when no opposing card stands in the way." if en
                      else "間に相手のカードがいるとプレイヤーは攻撃できない。")

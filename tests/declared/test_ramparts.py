@@ -29,17 +29,17 @@ def test_rp_r2_setup_puts_four_walls_face_down_hidden_from_both():
             assert all(cv.cid is None for cv in g.view(viewer).zones[f"{p}.walls"])
 
 
-def test_rp_r14_a_soldier_attacks_only_the_soldier_facing_it(tmp_path):
-    g = game(tmp_path, **{"p1.lane_left": ["gale_rider"], "p2.lane_left": ["kite_scout"],
-                          "p2.lane_right": ["reed_spy"]})
+def test_rp_r14_a_soldier_attacks_only_the_soldier_across_the_table_left_facing_right(tmp_path):
+    g = game(tmp_path, **{"p1.lane_left": ["gale_rider"], "p2.lane_right": ["kite_scout"],
+                          "p2.lane_left": ["reed_spy"]})
     me = g.state.zones["0.lane_left"][0]
-    facing, other = g.state.zones["1.lane_left"][0], g.state.zones["1.lane_right"][0]
+    facing, other = g.state.zones["1.lane_right"][0], g.state.zones["1.lane_left"][0]
     assert Action.make("attack", 0, card=me, target=facing) in g.legal_actions()
     why = g.why_not(Action.make("attack", 0, card=me, target=other))
     assert why is not None and str(why).endswith("(R14)")
     # the facing soldier stands in the way of the player
     why = g.why_not(Action.make("attack", 0, card=me, target_player=1))
-    assert str(why) == "an opposing card in Left lane stands in the way (R14)"
+    assert str(why) == "an opposing card in Right lane stands in the way (R14)"
 
 
 def test_rp_r14_an_unblocked_attack_breaks_the_top_wall_face_up_into_the_discard(tmp_path):
@@ -95,3 +95,16 @@ def test_rp_r10_the_hand_limit_asks_the_turn_player_to_discard(tmp_path):
     while g.to_act == 0:
         g.apply(g.legal_actions()[0])
     assert len(g.state.zones["0.hand"]) == 6 and g.state.active == 1
+
+
+def test_rp_r11_a_card_put_into_the_supply_does_not_fire_its_effects(tmp_path):
+    g = game(tmp_path, **{"p1.hand": ["mason"]})
+    hand = len(g.state.zones["0.hand"])
+    g.apply(legal(g, "supply")[0])
+    assert len(g.state.zones["0.hand"]) == hand - 1       # Mason's "when deployed: draw" did not fire
+
+
+def test_rp_r12_a_deployed_soldier_fires_its_enter_effect(tmp_path):
+    g = game(tmp_path, **{"p1.hand": ["mason"], "p1.supply": ["quarry_guard", "sling_boy"]})
+    g.apply(legal(g, "deploy")[0])
+    assert len(g.state.zones["0.hand"]) == 1 and g.state.cards[g.state.zones["0.hand"][0]].cid == "mason"
