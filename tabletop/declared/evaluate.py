@@ -1,7 +1,8 @@
 """The bots' evaluation of any declared game, read from its declaration alone.
 
 Terms, seen from `player`'s side (the opponent's negated): the counters a win condition reads (life
-that must not reach 0, a count to reach), the cards of a zone the player loses without (walls),
+that must not reach 0: "HP"; a count to reach: "tempo"), the cards of a zone the player loses
+without ("walls"),
 cards on the board by their attack and the health they have left, the resources that pay costs
 (counters and cards to tap), and cards in hand. See tabletop/bots/evaluate.py for how bots use them.
 """
@@ -49,9 +50,10 @@ def evaluate_position(game, player: int) -> dict[str, float]:
         for name in life:
             v = max(0, vals.get(name, 0))
             hp += 2.0 * v + (8.0 if v > 0 else 0.0) - (4.0 if v <= 3 else 0.0)
+        wall = 0.0
         for z in walls:
             n = len(s.zones[f"{who}.{z}"])
-            hp += 5.0 * n + (8.0 if n else 0.0)
+            wall += 5.0 * n + (8.0 if n else 0.0)
         goal = 0.0
         for name, n in goals.items():
             goal += 20.0 * min(vals.get(name, 0), n) / max(1, n)
@@ -70,10 +72,17 @@ def evaluate_position(game, player: int) -> dict[str, float]:
             res += 0.15 * vals.get(name, 0)
         for z in res_zones:
             res += 0.6 * len(s.zones[f"{who}.{z}"])
-        out[f"{side} life"] = sign * hp
+        # The terms' names are those of the other evaluations (tabletop/locale/ja/terms.yaml), so a
+        # bot's reason reads in Japanese too: life counters are "HP", life zones "walls", progress
+        # towards a count or a counter to reach "tempo", the resources that pay costs "mana".
+        if life:
+            out[f"{side} HP"] = sign * hp
+        if walls:
+            out[f"{side} walls"] = sign * wall
         if goal:
-            out[f"{side} goal"] = sign * goal
+            out[f"{side} tempo"] = sign * goal
         out[f"{side} board"] = sign * board
-        out[f"{side} resources"] = sign * res
+        if res_counters or res_zones:
+            out[f"{side} mana"] = sign * res
         out[f"{side} hand"] = sign * 0.4 * len(s.zones.get(f"{who}.hand", ()))
     return out

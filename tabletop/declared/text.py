@@ -245,7 +245,7 @@ def guide_data(rs) -> dict:
         else:
             steps_en += " (automatic)"
             steps_ja += "（自動）"
-        turn.append({"en": f"{en_ph}: {steps_en.strip()}", "ja": f"{ja_ph}: {steps_ja}"})
+        turn.append({"en": f"{en_ph}: {steps_en.strip()}", "ja": f"{ja_ph}：{steps_ja}"})
     return {"verbs": verbs, "briefing": {
         "goal": {"en": goal_en, "ja": goal_ja},
         "win": {"en": win_en, "ja": win_ja},

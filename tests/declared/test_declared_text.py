@@ -71,3 +71,23 @@ def test_every_line_logged_reads_in_one_language(rid):
         assert not JAPANESE.search(i18n.render(_blank(m), "en")), m
         assert JAPANESE.search(i18n.render(m, "ja")) or not re.search("[a-z]{4}", i18n.render(_blank(m), "ja")), m
     assert not i18n.missing("ja"), sorted(i18n.missing("ja"))
+
+
+@pytest.mark.parametrize("rid", EXAMPLES)
+def test_a_bots_reason_names_evaluation_terms_the_catalogue_translates(rid):
+    from tabletop.bots import make_bot
+    from tabletop.bots.evaluate import terms
+    import yaml
+    known = set(yaml.safe_load((i18n.LOCALE_DIR / "ja" / "terms.yaml").read_text(encoding="utf-8")))
+    g = Game.new(rid, seed=2)
+    bots = [make_bot("random", 0, 2), make_bot("random", 1, 2)]
+    seen = set()
+    for _ in range(120):
+        if g.is_over():
+            break
+        for p in (0, 1):
+            seen |= set(terms(g, p))
+        p = g.to_act
+        g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
+    assert {"my board", "opponent board"} <= seen
+    assert seen - {"win", "loss", "draw"} <= known, sorted(seen - known)
