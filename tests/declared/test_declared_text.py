@@ -91,3 +91,10 @@ def test_a_bots_reason_names_evaluation_terms_the_catalogue_translates(rid):
         g.apply(bots[p].choose(g.view(p), g.legal_actions(p)))
     assert {"my board", "opponent board"} <= seen
     assert seen - {"win", "loss", "draw"} <= known, sorted(seen - known)
+
+
+@pytest.mark.parametrize("rid", EXAMPLES)
+def test_the_shipped_rules_pages_match_their_declaration(rid):
+    """rulesets/<id>/rules.en.md and rules.ja.md are written by `python -m tabletop.declared rules ID`."""
+    from tabletop.declared.__main__ import main
+    assert main(["rules", rid, "--check"]) == 0, f"run: python -m tabletop.declared rules {rid}"
