@@ -877,8 +877,8 @@ class Declared(EffectsMixin, Controller):
                            target=self.card_ref(s, a["target"], viewer))
             if a.get("target_player") is not None:
                 return msg("{verb}: {card} → P{n}", verb=verb, card=ref, n=a["target_player"] + 1)
-            if a.get("to") is not None:
-                return msg("{verb}: {card} → {zone}", verb=verb, card=ref, zone=self.zone_label(a["to"]))
+            if a.get("to") is not None and len(r.args.get("to") or ()) > 1:
+                return msg("{verb}: {card} → {zone}", verb=verb, card=ref, zone=self.zone_term(split_key(a["to"])[1]))
             if ref is not None:
                 return msg("{verb}: {card}", verb=verb, card=ref)
             return verb
