@@ -109,12 +109,17 @@ def declaration_source(rs) -> tuple[Path, object] | None:
     """Return (file, raw `rules` mapping) of a ruleset's declaration, or None when it declares none."""
     folder = Path(rs.path)
     beside = folder / "rules.yaml"
+    main = folder / "ruleset.yaml"
+    if beside.exists() and main.exists():
+        raw = load_yaml(main)
+        if isinstance(raw, dict) and "rules" in raw:
+            raise DataError(main, raw.line_of("rules") if isinstance(raw, YMap) else 1,
+                            msg("rules: declared twice, here and in {other}; keep one", other=str(beside)))
     if beside.exists():
         raw = load_yaml(beside)
         if isinstance(raw, dict) and set(raw) == {"rules"}:
             raw = raw["rules"]
         return beside, raw
-    main = folder / "ruleset.yaml"
     if main.exists():
         raw = load_yaml(main)
         if isinstance(raw, dict) and "rules" in raw:
