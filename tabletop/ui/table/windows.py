@@ -19,7 +19,7 @@ from tabletop.engine.ruleset import ROOT
 from ..scene import html_escape
 from . import guide
 
-RULE_ID = re.compile(r"\b([A-Z]{2}-[RD]\d+)\b")
+RULE_ID = re.compile(r"((?<![\w-])[A-Z]{2}-[RD]\d+\b|(?<=[(（])[A-Z]{1,3}\d+(?=[)）]))")   # SK-R15; a declared game's (R3)
 
 
 def rules_path(rs) -> Path | None:
