@@ -431,6 +431,7 @@ def check_declaration(raw, rs, path: str) -> Declaration:
 
     # the turn
     phases = []
+    before = len(errors)
     tnode = raw.get("turn")
     tline = _line(raw, "turn", top_line)
     if not isinstance(tnode, list) or not tnode:
@@ -457,7 +458,7 @@ def check_declaration(raw, rs, path: str) -> Declaration:
                 err(_line(node, "actions", line), msg("{where}.actions: unknown action {action!r} (known: {known})",
                                                       where=where, action=a, known=_known(actions)))
         phases.append(Phase(pid, r, ph_steps, [a for a in acts if a in actions]))
-    if phases and not any(p.actions for p in phases):
+    if phases and not any(p.actions for p in phases) and len(errors) == before:   # not when a phase was refused
         err(tline, msg("rules.turn: no phase allows an action; give a phase `actions:` (the players' choices)"))
 
     # win and lose
