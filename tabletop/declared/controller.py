@@ -21,6 +21,7 @@ from tabletop.engine.state import split_key
 
 from .schema import declaration_problems, declared
 
+N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered in `check`
 STEP = "step"            # key in State.data: the index of the next automatic step of the current phase
 USED = "used"            # key in State.data: {action name: times used this turn}
 DECKED = "decked"        # key in State.data: the player who had to draw from an empty pile (deck_out)
@@ -32,6 +33,14 @@ ACTIVATED = "activated"  # card flag: the turn its ability was last used (once p
 def _rule(text, rule):
     """A refusal or log line ending in the declared rule's id: "it costs 3 (R4)"."""
     return msg("{text} ({rule})", text=text, rule=rule)
+
+
+def _said(why):
+    """Return a check's answer in words: a (rule id, text, fields) refusal becomes its message."""
+    if isinstance(why, tuple):
+        rule, text, fields = why
+        return _rule(msg(text, **fields), rule)
+    return why
 
 
 @register
@@ -447,19 +456,36 @@ class Declared(EffectsMixin, Controller):
         return out
 
     # --- the checks ---------------------------------------------------------------------------------
+    # A declared check returns None, a message, or (rule id, text, fields): a refusal whose words are
+    # built only when someone reads them (`check`, for why_not and the table), not for each of the
+    # many candidates `legal` refuses (about a third of the cost of an action otherwise).
     def check(self, s, a):
         r = self.d.actions.get(a.kind)
         if r is None:
             return super().check(s, a)
         try:
-            return self.check_declared(s, a, r)
+            why = self.check_declared(s, a, r)
         except KeyError as e:
             return msg("{kind}: missing or unknown argument {arg}", kind=a.kind, arg=str(e))
         except (TypeError, ValueError, IndexError) as e:
             return msg("{kind}: malformed arguments ({error})", kind=a.kind, error=str(e))
+        return _said(why)
 
     def legal(self, s, cands):
-        return [a for a in cands if self.check(s, a) is None]
+        out = []
+        actions = self.d.actions
+        for a in cands:
+            r = actions.get(a.kind)
+            if r is None:
+                ok = self.check(s, a) is None
+            else:
+                try:
+                    ok = self.check_declared(s, a, r) is None
+                except (KeyError, TypeError, ValueError, IndexError):
+                    ok = False      # malformed: refused, as check() says in words
+            if ok:
+                out.append(a)
+        return out
 
     def execute(self, s, a):
         r = self.d.actions.get(a.kind)
@@ -476,8 +502,7 @@ class Declared(EffectsMixin, Controller):
         if name is not None and (phase is None or name not in phase.actions):
             where = [ph for ph in self.d.phases if name in ph.actions]
             if where:
-                return _rule(msg("that is done in the {phase} phase", phase=self.rs.phase_term(where[0].id)),
-                             where[0].rule.id)
+                return (where[0].rule.id, N_("that is done in the {phase} phase"), dict(phase=self.rs.phase_term(where[0].id)))
             return msg("no phase allows that")
         return None
 
@@ -485,21 +510,20 @@ class Declared(EffectsMixin, Controller):
         c = s.cards.get(uid)
         if c is None or c.host is not None or c.owner != p or split_key(c.zone)[1] not in zones or \
                 split_key(c.zone)[0] != p:
-            return _rule(msg("take a card from your {zones}", zones=tuple(self.zone_term(z) for z in zones)), r.id)
+            return (r.id, N_("take a card from your {zones}"), dict(zones=tuple(self.zone_term(z) for z in zones)))
         return None
 
     def _kind_ok(self, s, uid, r):
         kinds = r.args.get("kinds")
         if kinds and self.rs.cards[s.cards[uid].cid].kind not in kinds:
-            return _rule(msg("only a {kinds} card may do that",
-                             kinds=tuple(self.rs.kind_term(k) for k in kinds)), r.id)
+            return (r.id, N_("only a {kinds} card may do that"), dict(kinds=tuple(self.rs.kind_term(k) for k in kinds)))
         return None
 
     def _limits(self, s, r):
         if r.args.get("once_per_turn") and s.data.get(USED, {}).get(r.name):
-            return _rule(msg("once per turn"), r.id)
+            return (r.id, N_("once per turn"), {})
         if r.args.get("first_turn") is False and s.turn == 1:
-            return _rule(msg("not in the first player's first turn"), r.id)
+            return (r.id, N_("not in the first player's first turn"), {})
         return None
 
     def cost_of(self, s, uid, r):
@@ -537,16 +561,16 @@ class Declared(EffectsMixin, Controller):
         if "counter" in cost:
             have = s.players[p].get(cost["counter"], 0)
             if have < n:
-                return _rule(msg("it costs {cost} {value} and you have {have}", cost=n,
-                                 value=self.counter_term(cost["counter"]), have=have), r.id)
+                return (r.id, N_("it costs {cost} {value} and you have {have}"), dict(cost=n,
+                                 value=self.counter_term(cost["counter"]), have=have))
             return None
         if self._payers(s, p, uid, r) is None:
             up = sum(1 for u in s.zones[self.zkey(p, cost["tap"])] if not s.cards[u].tapped)
             if up < n:
-                return _rule(msg("it costs {cost} and you have {up} untapped cards in {zone}", cost=n, up=up,
-                                 zone=self.zone_term(cost["tap"])), r.id)
+                return (r.id, N_("it costs {cost} and you have {up} untapped cards in {zone}"), dict(cost=n, up=up,
+                                 zone=self.zone_term(cost["tap"])))
             color = self.rs.cards[s.cards[uid].cid].color
-            return _rule(msg("one card you tap must be {color}", color=self.rs.color_term(color)), r.id)
+            return (r.id, N_("one card you tap must be {color}"), dict(color=self.rs.color_term(color)))
         return None
 
     def pay(self, s, p, uid, r):
@@ -564,7 +588,7 @@ class Declared(EffectsMixin, Controller):
     def _room(self, s, key, r):
         spec = self.rs.zones[split_key(key)[1]]
         if spec.capacity and len(s.zones[key]) >= spec.capacity:
-            return _rule(msg("{zone} is full ({n} at most)", zone=self.zone_term(split_key(key)[1]), n=spec.capacity), r.id)
+            return (r.id, N_("{zone} is full ({n} at most)"), dict(zone=self.zone_term(split_key(key)[1]), n=spec.capacity))
         return None
 
     def check_declared(self, s, a, r):
@@ -584,26 +608,26 @@ class Declared(EffectsMixin, Controller):
             to = a["to"]
             owner, zname = split_key(to)
             if owner != p or zname not in args["to"]:
-                return _rule(msg("it goes to your {zones}", zones=tuple(self.zone_term(z) for z in args["to"])), r.id)
+                return (r.id, N_("it goes to your {zones}"), dict(zones=tuple(self.zone_term(z) for z in args["to"])))
             if k == "move" and s.cards[u].zone == to:
-                return _rule(msg("it is there already"), r.id)
+                return (r.id, N_("it is there already"), {})
             if k == "move" and args.get("tap") and s.cards[u].tapped:
-                return _rule(msg("a tapped card cannot do that"), r.id)
+                return (r.id, N_("a tapped card cannot do that"), {})
             if k == "move" and args.get("sickness") and self.sick(s, u):
-                return _rule(msg("it entered play this turn"), r.id)
+                return (r.id, N_("it entered play this turn"), {})
             return self._room(s, to, r) or self._pay_reason(s, p, u, r)
         if k == "discard":
             return self._pay_reason(s, p, u, r)
         if k == "activate":
             c = s.cards[u]
             if not any(e.get("on") == "activate" for e in self.rs.cards[c.cid].effects):
-                return _rule(msg("that card has no ability to use"), r.id)
+                return (r.id, N_("that card has no ability to use"), {})
             if args.get("tap") and c.tapped:
-                return _rule(msg("a tapped card cannot do that"), r.id)
+                return (r.id, N_("a tapped card cannot do that"), {})
             if c.flags.get(ACTIVATED) == s.turn:
-                return _rule(msg("its ability is used once per turn"), r.id)
+                return (r.id, N_("its ability is used once per turn"), {})
             if args.get("sickness") and self.sick(s, u):
-                return _rule(msg("it entered play this turn"), r.id)
+                return (r.id, N_("it entered play this turn"), {})
             return self._pay_reason(s, p, u, r)
         if k == "attack":
             why = self._card_in(s, p, u, args["from"], r)
@@ -611,11 +635,11 @@ class Declared(EffectsMixin, Controller):
                 return why
             c = s.cards[u]
             if args.get("tap") and c.tapped:
-                return _rule(msg("a tapped card cannot attack"), r.id)
+                return (r.id, N_("a tapped card cannot attack"), {})
             if args.get("sickness") and self.sick(s, u):
-                return _rule(msg("it entered play this turn and cannot attack yet"), r.id)
+                return (r.id, N_("it entered play this turn and cannot attack yet"), {})
             if self.d.attack and self.atk(s, u) <= 0:
-                return _rule(msg("a card with no {stat} cannot attack", stat=self.rs.stat_term(self.d.attack)), r.id)
+                return (r.id, N_("a card with no {stat} cannot attack"), dict(stat=self.rs.stat_term(self.d.attack)))
             why = self._pay_reason(s, p, u, r)
             if why:
                 return why
@@ -623,24 +647,22 @@ class Declared(EffectsMixin, Controller):
             lane = split_key(c.zone)[1]
             if a.get("target_player") is not None:
                 if not args["player"]:
-                    return _rule(msg("attack a card, not the player"), r.id)
+                    return (r.id, N_("attack a card, not the player"), {})
                 if a["target_player"] != opp:
-                    return _rule(msg("attack the opposing player"), r.id)
+                    return (r.id, N_("attack the opposing player"), {})
                 if args.get("guarded"):
                     across = self.facing.get((r.name, lane))
                     guards = ([self.zkey(opp, across)] if across else [self.zkey(opp, t) for t in args["targets"]])
                     if args.get("guarded") and any(s.zones[g] for g in guards):
-                        return _rule(msg("an opposing card in {zone} stands in the way",
-                                         zone=self.zone_term(split_key(guards[0])[1])), r.id)
+                        return (r.id, N_("an opposing card in {zone} stands in the way"), dict(zone=self.zone_term(split_key(guards[0])[1])))
                 return None
             t = a["target"]
             tc = s.cards.get(t)
             if tc is None or tc.host is not None or split_key(tc.zone)[0] != opp or \
                     split_key(tc.zone)[1] not in args["targets"]:
-                return _rule(msg("attack an opposing card in {zones}",
-                                 zones=tuple(self.zone_term(z) for z in args["targets"])), r.id)
+                return (r.id, N_("attack an opposing card in {zones}"), dict(zones=tuple(self.zone_term(z) for z in args["targets"])))
             if args.get("facing") and split_key(tc.zone)[1] != self.facing.get((r.name, lane)):
-                return _rule(msg("a card attacks only the card facing it"), r.id)
+                return (r.id, N_("a card attacks only the card facing it"), {})
             return None
         return None
 
@@ -822,7 +844,7 @@ class Declared(EffectsMixin, Controller):
     def check_end_phase(self, s, a):
         why = self._idle(s, a.player)
         if why:
-            return why
+            return _said(why)
         phase = self.phase_of.get(s.phase)
         if phase is None or not phase.actions:
             return msg("nothing to end now")
