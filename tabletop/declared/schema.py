@@ -5,12 +5,14 @@ top level is then the declaration itself, or a mapping with the one key `rules`)
 ("Declare your game in 30 minutes") is the tutorial; this module is the reference:
 
     rules:
+      goal:       {en: ..., ja: ...}                                       # the briefing's first line
       counters:   {NAME: {label, label_en, start: N, min: N, max: N}}      # player numbers (life, energy)
       stats:      {attack: FIELD, health: FIELD}                           # card fields combat reads
       combat:     {strike_back: true, destroyed_to: discard, damage: end_of_turn | keep}
       setup:      [STEP, ...]                                              # once, before turn 1
       turn:       [{phase: PHASE, id, steps: [STEP, ...], actions: [ACTION, ...]}, ...]
-      actions:    {ACTION: {do: play|attack|activate|move|discard|draw, id, ...}}
+      actions:    {ACTION: {do: play|attack|activate|move|discard|draw, id, verb: {en, ja}, cost,
+                             once_per_turn, first_turn, ...}}
       win:        [{when: counter_zero|breached|deck_out|count|reach|turn_limit, id, ...}, ...]
 
 Every step, phase, action and win condition is a rule with an id (`id: R3`; unset ones are numbered
