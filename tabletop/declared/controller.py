@@ -23,7 +23,7 @@ from .schema import declaration_problems, declared
 
 N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered in `check`
 STEP = "step"            # key in State.data: the index of the next automatic step of the current phase
-USED = "used"            # key in State.data: {action name: times used this turn}
+USED = "turn_uses"          # key in State.data: {action name: times used this turn}
 DECKED = "decked"        # key in State.data: the player who had to draw from an empty pile (deck_out)
 BREACHED = "breached"    # key in State.data: the player hit with the zone of a `breached` condition empty
 ENTERED = "entered"      # card flag: the turn the card entered play (summoning sickness)
