@@ -2,9 +2,10 @@
 
 Messages are built in code as `msg("English {field}", field=...)` (tabletop/engine/msg.py); the English
 text is the key. Translations live in YAML catalogues a translator edits without reading Python:
-`tabletop/locale/<lang>/*.yaml`, each a flat mapping `"English text with {fields}": "訳文 {fields}"`.
-Every file in the folder counts (one per area: core.yaml for the engine, interface, command line and
-bots; one per controller), so several people add entries without touching the same file. English needs
+`tabletop/locale/<lang>/*.yaml`, each a flat mapping `"English text with {fields}": "訳文 {fields}"`,
+plus each game's own words beside its code (`tabletop/games/<id>/<lang>.yaml`). Every file counts (one
+per area: core.yaml for the engine, interface, command line and bots; one per game), so several people
+add entries without touching the same file. English needs
 no catalogue: the key is the text.
 
     render(m, "ja")       # a Msg, a Term (a word given in both languages by data) or a plain str
@@ -27,6 +28,7 @@ from .engine.msg import Msg, Term, msg
 LANGS = ("en", "ja")
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+GAMES_DIR = Path(__file__).resolve().parent / "games"
 
 _missing: dict[str, set] = {}
 
@@ -50,11 +52,13 @@ def load_catalogue(lang: str, folder: Path | None = None) -> dict[str, str]:
     names other {fields} than its key, or a text that is not a valid format is an error.
     """
     from .engine.yamlio import YMap, load_yaml
-    folder = (folder or LOCALE_DIR) / lang
+    paths = sorted(((folder or LOCALE_DIR) / lang).glob("*.yaml"))
+    if folder is None:     # the built-in games' words, each beside its game
+        paths += sorted(GAMES_DIR.glob(f"*/{lang}.yaml"))
     out: dict[str, str] = {}
     where: dict[str, str] = {}
     errors: list[DataError] = []
-    for path in sorted(folder.glob("*.yaml")):
+    for path in paths:
         try:
             raw = load_yaml(path)
         except (DataError, DataErrors) as e:
@@ -87,7 +91,7 @@ def load_catalogue(lang: str, folder: Path | None = None) -> dict[str, str]:
                 errors.append(DataError(path, line, f"{key!r} is translated in {where[key]} already"))
                 continue
             out[key] = value
-            where[key] = f"{path.name}:{line}"
+            where[key] = f"{path.parent.name}/{path.name}:{line}"
     if errors:
         raise DataErrors(errors) if len(errors) > 1 else errors[0]
     return out

@@ -7,6 +7,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["TABLETOP_RULESETS"] = str(HERE / "data" / "rulesets")
 sys.path.insert(0, str(HERE))
+for _game in sorted((HERE / "games").iterdir()):   # each game's position helpers (tests/games/<id>/)
+    if _game.is_dir():
+        sys.path.insert(1, str(_game))
 
 import tiny_controller  # noqa: E402,F401  (registers the test-only 'tiny' controller)
 

@@ -138,7 +138,7 @@ def test_every_file_of_the_folder_counts_and_a_key_given_twice_is_named(tmp_path
     _catalogue(tmp_path, "senkai.yaml", '"walls": "ウォール"\n')
     assert i18n.load_catalogue("ja", tmp_path) == {"Start": "開始", "walls": "ウォール"}
     _catalogue(tmp_path, "fourdeck.yaml", '\n"Start": "スタート"\n')
-    with pytest.raises(DataError, match=r"fourdeck.yaml:2: 'Start' is translated in core.yaml:1 already"):
+    with pytest.raises(DataError, match=r"fourdeck.yaml:2: 'Start' is translated in ja/core.yaml:1 already"):
         i18n.load_catalogue("ja", tmp_path)
 
 

@@ -254,51 +254,88 @@ def guide_data(rs) -> dict:
 
 
 def rules_markdown(rs, lang: str = "en") -> str:
-    """Return the player rules page of a declared game in `lang` ('en' or 'ja'): markdown with `## `
-    sections, paragraphs and `- ` bullets, each rule line ending in its id `(R3)`."""
+    """Return the player rules page of a declared game in `lang` ('en' or 'ja'), in the five games'
+    format (rulesets/<id>/rules.<lang>.md): a `# ` title, then the `## ` sections Overview, Components,
+    Setting up, The turn, Attacking, How to win, Keywords, Good to know; paragraphs and `- ` bullets;
+    each rule ending in its id in the language's brackets, `(R3)` or `（R3）`."""
     d = declared(rs)
     en = lang == "en"
+    i = 0 if en else 1
+    ref = (lambda rid: f" ({rid})") if en else (lambda rid: f"（{rid}）")   # noqa: E731
     title = rs.name_en if en else rs.name
     out = [f"# {title}", ""]
-    if d.goal is not None:
-        out += [_en_ja(d.goal)[0 if en else 1], ""]
-    elif en and str(rs.description).strip():
-        out += [" ".join(str(rs.description).split()), ""]
+
+    def section(en_name, ja_name):
+        if out[-1] != "":
+            out.append("")
+        out.extend([f"## {en_name if en else ja_name}"])
 
     def bullet(r):
-        out.append(f"- {rule_line(rs, r, lang)} ({r.id})")
+        out.append(f"- {rule_line(rs, r, lang)}{ref(r.id)}")
 
-    out += ["## Winning" if en else "## 勝敗", ""]
-    for w in d.win:
-        bullet(w)
-    out += ["", "## Setup" if en else "## 準備", ""]
+    section("Overview", "概要")
+    if d.goal is not None:
+        out.append(_en_ja(d.goal)[i])
+    elif en and str(rs.description).strip():
+        out.append(" ".join(str(rs.description).split()))
+    else:
+        out.append(f"{rs.name}は2人用のカードゲーム。" if not en else f"{rs.name_en} is a card game for two players.")
+
+    section("Components", "用意するもの")
+    for sec, spec in rs.deck.items():
+        name = _en_ja(rs.section_term(sec))[i]
+        size = spec.get("size")
+        copies = spec.get("max_copies")
+        if en:
+            out.append(f"- **{name}**: {f'{size} cards' if size else 'a deck'}"
+                       f"{f', at most {copies} copies of a card' if copies else ''}.")
+        else:
+            out.append(f"- **{name}**：{f'{size}枚' if size else 'デッキ'}"
+                       f"{f'、同じカードは{copies}枚まで' if copies else ''}。")
+    for kind, spec in rs.card_kinds.items():
+        fields = [f for f in (spec.get("fields") or {}) if f in (d.attack, d.health, "cost") or
+                  any((r.args.get("cost") or {}).get("field") == f for r in d.actions.values())]
+        words = [_en_ja(rs.field_term(kind, f))[i] for f in dict.fromkeys(fields)]
+        name = _en_ja(rs.kind_term(kind))[i]
+        out.append(f"- **{name}**: {', '.join(words) or 'a card'}." if en
+                   else f"- **{name}**：{'・'.join(words) or 'カード'}。")
+    zones = [_en_ja(spec.term)[i] for spec in rs.zones.values()]
+    out.append(f"- **Zones** for each player: {', '.join(zones)}." if en
+               else f"- 各プレイヤーの**領域**：{'・'.join(zones)}。")
+
+    section("Setting up", "準備")
     for r in d.setup:
         bullet(r)
-    out += ["", "## The turn" if en else "## ターンの流れ", ""]
+
+    section("The turn", "ターンの流れ")
     out.append("Each turn goes through these phases in order." if en else "各ターンは次のフェイズを順に進む。")
-    out.append("")
     for ph in d.phases:
-        name = _en_ja(rs.phase_term(ph.id))[0 if en else 1]
-        auto = not ph.actions
-        out.append(f"- {name}{(' (automatic)' if en else '（自動）') if auto else ''} ({ph.rule.id})")
-        for r in ph.steps:
-            out.append(f"  - {rule_line(rs, r, lang)} ({r.id})")
+        name = _en_ja(rs.phase_term(ph.id))[i]
         if ph.actions:
-            verbs = [_en_ja(d.actions[a].args.get("verb") or default_verb(_Ctl(d, rs), a))[0 if en else 1]
-                     for a in ph.actions]
-            out.append(f"  - You may, in any order: {', '.join(verbs)}; then end the phase." if en
-                       else f"  - 好きな順で：{'・'.join(verbs)}。終えたらフェイズを終える。")
-    out += ["", "## Actions" if en else "## 行動", ""]
+            verbs = [_en_ja(d.actions[a].args.get("verb") or default_verb(_Ctl(d, rs), a))[i] for a in ph.actions]
+            body = (f"in any order, as often as the rules allow: {', '.join(verbs)}; then end the phase." if en
+                    else f"好きな順で：{'・'.join(verbs)}。終えたらフェイズを終える。")
+        else:
+            body = "it runs by itself." if en else "自動で進む。"
+        out.append(f"- **{name}{' phase' if en else 'フェイズ'}**{': ' if en else '：'}{body}{ref(ph.rule.id)}")
+        for r in ph.steps:
+            bullet(r)
     for r in d.actions.values():
-        bullet(r)
-    if d.attack or d.health:
-        out += ["", "## Combat" if en else "## 戦闘", ""]
-        atk = _en_ja(rs.stat_term(d.attack))[0 if en else 1] if d.attack else ""
-        hp = _en_ja(rs.stat_term(d.health))[0 if en else 1] if d.health else ""
+        if r.kind != "attack":
+            bullet(r)
+
+    attacks = [r for r in d.actions.values() if r.kind == "attack"]
+    if attacks or d.attack or d.health:
+        section("Attacking", "攻撃")
+        for r in attacks:
+            bullet(r)
+        out.append("")   # a paragraph, not the last bullet's continuation
+        atk = _en_ja(rs.stat_term(d.attack))[i] if d.attack else ""
+        hp = _en_ja(rs.stat_term(d.health))[i] if d.health else ""
         dest = _zones(rs, [d.destroyed_to], lang)
         if en:
             out.append(f"An attacking card deals damage equal to its {atk}"
-                       f"{' and the card it attacks strikes back the same way' if d.strike_back else ''}. "
+                       f"{', and the card it attacks strikes back the same way' if d.strike_back else ''}. "
                        f"A card whose damage reaches its {hp} is destroyed and goes to its owner's {dest}. "
                        + ("Damage is removed at the end of each turn." if d.damage == "end_of_turn"
                           else "Damage stays on a card until it leaves play."))
@@ -308,16 +345,37 @@ def rules_markdown(rs, lang: str = "en") -> str:
                        f"ダメージが{hp}以上になったカードは破壊され、持ち主の{dest}に置かれる。"
                        + ("ダメージは各ターンの終わりに取り除かれる。" if d.damage == "end_of_turn"
                           else "ダメージはカードが場を離れるまで残る。"))
-    hidden = [z for z, spec in rs.zones.items() if spec.visibility != "public" or not spec.face_up]
-    if hidden:
-        out += ["", "## Hidden information" if en else "## 非公開情報", ""]
-        for z in hidden:
-            spec = rs.zones[z]
-            name = _en_ja(spec.term)[0 if en else 1]
-            if spec.visibility == "hidden":
-                out.append(f"- {name}: {'nobody sees these cards.' if en else '誰も見られない。'}")
-            elif spec.visibility == "owner":
-                out.append(f"- {name}: {'only its owner sees these cards.' if en else '持ち主だけが見られる。'}")
-            else:
-                out.append(f"- {name}: {'cards here lie face down; nobody sees them until they turn over.' if en else '裏向きで置かれ、表になるまで誰も見られない。'}")
+
+    section("How to win", "勝敗")
+    for w in d.win:
+        bullet(w)
+
+    section("Keywords", "用語")
+    for name, spec in d.counters.items():
+        word = _en_ja(spec["term"])[i]
+        out.append(f"- **{word}**: a number each player has, {spec['start']} at the start." if en
+                   else f"- **{word}**：各プレイヤーが持つ数。最初は{spec['start']}。")
+    for role, f in (("attack", d.attack), ("health", d.health)):
+        if f:
+            word = _en_ja(rs.stat_term(f))[i]
+            out.append((f"- **{word}**: the damage a card deals when it attacks." if role == "attack"
+                        else f"- **{word}**: the damage a card can take before it is destroyed.") if en
+                       else (f"- **{word}**：攻撃したときに与えるダメージ。" if role == "attack"
+                             else f"- **{word}**：このダメージを受けると破壊される。"))
+    tap = _en_ja(rs.word("tap"))[i]
+    out.append(f"- **{tap.capitalize()}**: turn a card sideways; a tapped card has been used this turn." if en
+               else f"- **{tap}**：カードを横にする。このターンに使ったしるし。")
+
+    section("Good to know", "知っておきたいこと")
+    for z, spec in rs.zones.items():
+        name = _en_ja(spec.term)[i]
+        if spec.visibility == "hidden":
+            out.append(f"- {name}: nobody sees these cards." if en else f"- {name}：誰も見られない。")
+        elif spec.visibility == "owner":
+            out.append(f"- {name}: only its owner sees these cards." if en else f"- {name}：持ち主だけが見られる。")
+        elif not spec.face_up:
+            out.append(f"- {name}: cards here lie face down; nobody sees them until they turn over." if en
+                       else f"- {name}：裏向きで置かれ、表になるまで誰も見られない。")
+    out.append("- A move the rules refuse is refused with the id of the rule, as written on this page." if en
+               else "- ルールに合わない操作は、このページのルール番号を添えて断られる。")
     return "\n".join(out).rstrip() + "\n"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import DataError, DataErrors
+from .errors import DataError, DataErrors, clip
 from .msg import Msg, Term, msg
 from .yamlio import Checker, YList, YMap, load_yaml
 
@@ -410,10 +410,9 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
                  colors={k: dict(v) for k, v in d["colors"].items()}, attributes=list(d["attributes"]),
                  phases=[dict(p) for p in d["phases"]], card_kinds=d["card_kinds"], deck=d["deck"],
                  zones=zones, starter_decks=list(d["starter_decks"]), players=dict(d["players"]))
-    from .controller import controller_class  # here: controllers import this module
+    from .controller import controller_class, import_error  # here: controllers import this module
     if controller_class(rs.controller, missing_ok=True) is None:
-        import tabletop.controllers as builtin
-        why = builtin.IMPORT_ERRORS.get(rs.controller)
+        why = import_error(rs.controller)
         raise DataError(path, d.line_of("controller"),
                         msg("controller {name!r} failed to load: {why}", name=rs.controller, why=why) if why
                         else msg("controller {name!r} is not known", name=rs.controller))
@@ -467,10 +466,11 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
             chk.error(line, msg("card {n}: expected a mapping", n=i + 1))
             continue
         kind = item.get("kind")
-        kspec = rs.card_kinds.get(kind)
+        kspec = rs.card_kinds.get(kind) if isinstance(kind, str) else None   # `kind: [mana]` is no kind
         if kspec is None:
             chk.error(item.line_of("kind") if isinstance(item, YMap) else line,
-                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=item.get("id", i + 1), kind=kind,
+                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=clip(item.get("id", i + 1)),
+                          kind=clip(kind),
                           known=", ".join(rs.card_kinds)))
             continue
         fields = dict(_CARD_COMMON)
@@ -480,7 +480,7 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
                 spec["default"] = None
             fields[fname] = spec
         n_errors = len(chk.errors)
-        d = chk.check(item, {"type": "map", "fields": fields}, f"card {item.get('id', i + 1)}", line)
+        d = chk.check(item, {"type": "map", "fields": fields}, f"card {clip(item.get('id', i + 1))}", line)
         if len(chk.errors) > n_errors or d.get("id") is None:
             continue   # reported; a half-read card is not built
         if d["id"] in cards:

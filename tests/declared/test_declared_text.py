@@ -41,11 +41,14 @@ def test_the_rules_page_names_every_rule_by_its_id(rid, lang):
     assert page.startswith("# ") and "\n## " in page
     d = Game.new(rid, seed=1).controller.d
     for rule in d.rules:
-        assert re.search(rf"^\s*- .+ \({re.escape(rule.id)}\)$", page, re.M), f"{rule.id} has no line"
+        bracket = rf" \({re.escape(rule.id)}\)" if lang == "en" else rf"（{re.escape(rule.id)}）"
+        assert re.search(rf"^- .+{bracket}$", page, re.M), f"{rule.id} has no line"
+    heads = re.findall(r"^## (.+)$", page, re.M)
+    assert heads == (["Overview", "Components", "Setting up", "The turn", "Attacking", "How to win", "Keywords",
+                      "Good to know"] if lang == "en" else
+                     ["概要", "用意するもの", "準備", "ターンの流れ", "攻撃", "勝敗", "用語", "知っておきたいこと"])
     if lang == "en":
         assert not JAPANESE.search(page.replace(rs.name, ""))
-    else:
-        assert "## 勝敗" in page
 
 
 def _blank(m):
@@ -98,3 +101,14 @@ def test_the_shipped_rules_pages_match_their_declaration(rid):
     """rulesets/<id>/rules.en.md and rules.ja.md are written by `python -m tabletop.declared rules ID`."""
     from tabletop.declared.__main__ import main
     assert main(["rules", rid, "--check"]) == 0, f"run: python -m tabletop.declared rules {rid}"
+
+
+@pytest.mark.parametrize("rid", EXAMPLES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_rules_page_keeps_to_the_rules_windows_markdown_and_the_players_words(rid, lang):
+    from test_rules_pages import DEVELOPER_WORDS, NOT_IN_SUBSET
+    from tabletop.engine import controller_class
+    page = controller_class("declared").rules_page(load_ruleset(rid), lang)
+    for what, pattern in {**NOT_IN_SUBSET, **DEVELOPER_WORDS}.items():
+        hit = pattern.search(page)
+        assert not hit, f"{rid} {lang}: {what}: {page[max(0, hit.start() - 40):hit.end() + 40]!r}"

@@ -98,7 +98,7 @@ def test_an_op_name_cannot_be_taken_twice():
 
 def test_every_controller_loaded_without_an_op_clash():
     from tabletop.engine import controller_ids
-    import tabletop.controllers as builtin
+    import tabletop.games as builtin
     builtin.load_all()
-    assert builtin.IMPORT_ERRORS == {}
+    assert builtin.import_errors == {}
     assert set(controller_ids()) >= {"senkai", "fourdeck", "ijinden", "monmusu", "danmaku", "sandbox"}

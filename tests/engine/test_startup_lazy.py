@@ -16,13 +16,13 @@ def _modules_after(code: str) -> set[str]:
 
 def test_opening_one_ruleset_imports_only_its_controller():
     mods = _modules_after("from tabletop.engine import load_ruleset; load_ruleset('senkai')")
-    assert "tabletop.controllers.senkai" in mods
-    assert not {"tabletop.controllers.monmusu", "tabletop.controllers.danmaku"} & mods
+    assert "tabletop.games.senkai.controller" in mods
+    assert not {"tabletop.games.monmusu.controller", "tabletop.games.danmaku.controller"} & mods
 
 
 def test_every_controller_is_still_listed():
     mods = _modules_after("from tabletop.engine import controller_ids; print(controller_ids())")
-    assert {"tabletop.controllers.monmusu", "tabletop.controllers.danmaku"} <= mods
+    assert {"tabletop.games.monmusu.controller", "tabletop.games.danmaku.controller"} <= mods
 
 
 def test_the_play_path_imports_neither_menu_nor_bots():

@@ -1,0 +1,60 @@
+"""The danmaku controller: a Touhou-style danmaku card game (rules: docs/rules/danmaku.md).
+
+Power is physical: Power cards lie attached under a character or familiar and are counted as P.
+Current HP, a spell card's durability and the time limits are public counters (`hp`, `time`).
+Lasting card text (supports, spell cards) is data: `{on: static, do: aura, ...}` steps that
+`stat` folds into a card's values while their source is on the field. Hit checks flip coins with
+the game's generator (`coin`), which logs them for the table to animate.
+
+The class is a composition of mixins, one module per rule section, that call each other through
+`self`: `setup.py` (deck rules and the start of a game: DM-R7, R14..R17), `table.py` (reading the
+table, moving cards: P, values, auras, deck-out), `candidates.py` (the candidates and the checks'
+shared gates), `main.py` (the main phase: DM-R1..R9, R18, R30), `attack.py` (the danmaku phase:
+DM-R19, R21..R28), `turn.py` (turn passing, state-based rules and wins: DM-R11..R13, R17, R20),
+`effects.py` (the effect engine's hooks), `words.py` (what the table shows and says). The constants
+they share are in `rules.py`, the game's effect ops in `ops.py` (importing this module registers them).
+"""
+from __future__ import annotations
+
+from tabletop.engine import Controller, register
+from tabletop.engine.effects import EffectsMixin
+
+from . import ops  # noqa: F401  (registers the game's effect ops)
+from .attack import DanmakuAttack
+from .candidates import DanmakuCandidates
+from .effects import DanmakuEffects
+from .main import DanmakuMain
+from .rules import FIELD
+from .setup import DanmakuSetup
+from .table import DanmakuTable
+from .turn import DanmakuTurn
+from .words import DanmakuWords
+
+
+@register
+class Danmaku(DanmakuSetup, DanmakuTable, DanmakuCandidates, DanmakuMain, DanmakuAttack, DanmakuTurn,
+              DanmakuEffects, DanmakuWords, EffectsMixin, Controller):
+    id = "danmaku"
+    LIVE_STATS = ("shot", "hit", "spell", "def", "eva")
+    EFFECT_ZONES = FIELD
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        # The lasting (static) steps of each card, read on every stat lookup: found once here.
+        self.statics = {cid: tuple(e for e in d.effects if e.get("on") == "static")
+                        for cid, d in ruleset.cards.items()}
+        # The P a point card gives while attached (other attached cards give none): see `power`.
+        self.point_power = {cid: d.get("power") or 0 for cid, d in ruleset.cards.items() if d.kind == "point"}
+        self.abilities = {cid for cid, d in ruleset.cards.items()
+                          if any(e.get("on") == "activate" for e in d.effects)}
+        self.side_n = int(self.params.get("side_cards", 4))
+        self.hand_n = int(self.params.get("hand_size", 7))
+        self.bonus = int(self.params.get("power_bonus", 5))
+        # Each player's zone keys ("0.hand", ...), built once instead of formatted on every hot call.
+        self.zk = [{name: f"{p}.{name}" for name in ruleset.zones} for p in (0, 1)]
+        self.deck_owner = {self.zk[p]["deck"]: p for p in (0, 1)}
+        # Where the sources of auras lie, in the order `stat` reads them: (owner, zone key).
+        self.aura_zones = tuple((p, self.zk[p][key]) for p in (0, 1) for key in ("supports", "spell"))
+        # Where `state_rules` looks for a card at 0 HP, and for one at 0 time.
+        self.hp_zones = tuple(self.zk[p][key] for p in (0, 1) for key in ("spell", "main", "familiars"))
+        self.time_zones = tuple(self.zk[p][key] for p in (0, 1) for key in ("spell", "supports"))

@@ -1,0 +1,4 @@
+"""The game `monmusu` (rulesets/monmusu): importing the package registers its controller, `Monmusu`."""
+from .controller import Monmusu
+
+__all__ = ["Monmusu"]
