@@ -654,13 +654,15 @@ class Declared(EffectsMixin, Controller):
                     across = self.facing.get((r.name, lane))
                     guards = ([self.zkey(opp, across)] if across else [self.zkey(opp, t) for t in args["targets"]])
                     if args.get("guarded") and any(s.zones[g] for g in guards):
-                        return (r.id, N_("an opposing card in {zone} stands in the way"), dict(zone=self.zone_term(split_key(guards[0])[1])))
+                        return (r.id, N_("an opposing card in {zone} stands in the way"),
+                                dict(zone=self.zone_term(split_key(guards[0])[1])))
                 return None
             t = a["target"]
             tc = s.cards.get(t)
             if tc is None or tc.host is not None or split_key(tc.zone)[0] != opp or \
                     split_key(tc.zone)[1] not in args["targets"]:
-                return (r.id, N_("attack an opposing card in {zones}"), dict(zones=tuple(self.zone_term(z) for z in args["targets"])))
+                return (r.id, N_("attack an opposing card in {zones}"),
+                        dict(zones=tuple(self.zone_term(z) for z in args["targets"])))
             if args.get("facing") and split_key(tc.zone)[1] != self.facing.get((r.name, lane)):
                 return (r.id, N_("a card attacks only the card facing it"), {})
             return None
@@ -924,7 +926,7 @@ class Declared(EffectsMixin, Controller):
                 if not spec.shared and spec.kind in ("pile", "hand"):
                     row[spec.term] = len(s.zones[self.zkey(p, z)])
             for w in self.d.win:
-                if w.kind == "breached" and not self.rs.zones[w.args["zone"]].kind in ("pile", "hand"):
+                if w.kind == "breached" and self.rs.zones[w.args["zone"]].kind not in ("pile", "hand"):
                     row[self.zone_term(w.args["zone"])] = len(s.zones[self.zkey(p, w.args["zone"])])
             players.append(row)
         return {"players": players, "shared": {}, "badges": {}}

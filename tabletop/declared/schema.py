@@ -31,6 +31,7 @@ from tabletop.engine.yamlio import YList, YMap, load_yaml
 
 STEP_DOS = ("shuffle", "draw", "place", "first_player", "untap", "gain", "set", "clear_damage", "hand_limit")
 ACTION_DOS = ("play", "attack", "activate", "move", "discard", "draw")
+TABLE_KINDS = ("end_phase", "block", "no_block", "choose_target", "skip_effect", "discard_down")   # not names
 WIN_WHENS = ("counter_zero", "breached", "deck_out", "count", "reach", "turn_limit")
 # The keys each kind of rule takes (besides id, text, do/when): unknown keys are errors.
 _STEP_KEYS = {
@@ -338,7 +339,7 @@ def check_declaration(raw, rs, path: str) -> Declaration:
         if do not in ACTION_DOS:
             err(line, msg("{where}: unknown action {do!r} (known: {known})", where=where, do=do, known=_known(ACTION_DOS)))
             continue
-        if not str(name).isidentifier() or name in ("end_phase", "block", "no_block", "choose_target", "skip_effect", "discard_down"):
+        if not str(name).isidentifier() or name in TABLE_KINDS:
             err(line, msg("{where}: an action's name is a plain word, not one of the table's own (end_phase, block, "
                           "no_block, choose_target, skip_effect, discard_down)", where=where))
             continue

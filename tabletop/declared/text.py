@@ -69,7 +69,8 @@ def rule_line(rs, r, lang: str) -> str:
     if k == "shuffle":
         return f"Each player shuffles their {z(a['zone'])}." if en else f"各プレイヤーは{z(a['zone'])}をシャッフルする。"
     if k == "draw":
-        skip = (" (not in the first turn of the game)" if en else "（ゲーム最初のターンを除く）") if a.get("skip_first_turn") else ""
+        skip = ((" (not in the first turn of the game)" if en else "（ゲーム最初のターンを除く）")
+                if a.get("skip_first_turn") else "")
         return (f"Draw {a['n']} card{'s' if a['n'] != 1 else ''} from your {z(a['zone'])}{skip}." if en
                 else f"{z(a['zone'])}からカードを{a['n']}枚引く{skip}。")
     if k == "place":
@@ -173,7 +174,8 @@ def _action_line(rs, d, r, lang):
         if "counter" in hit:
             body += (f" A hit player loses {_counter(d, hit['counter'], lang)} equal to the attacker's "
                      f"{_en_ja(rs.stat_term(d.attack))[0]}." if en
-                     else f"攻撃を受けたプレイヤーは{_en_ja(rs.stat_term(d.attack))[1]}分の{_counter(d, hit['counter'], lang)}を失う。")
+                     else f"攻撃を受けたプレイヤーは{_en_ja(rs.stat_term(d.attack))[1]}分の"
+                          f"{_counter(d, hit['counter'], lang)}を失う。")
         elif "zone" in hit:
             body += (f" A hit player loses the top card of their {z(hit['zone'])}." if en
                      else f"攻撃を受けたプレイヤーは{z(hit['zone'])}の1枚を失う。")
@@ -351,7 +353,7 @@ def rules_markdown(rs, lang: str = "en") -> str:
         bullet(w)
 
     section("Keywords", "用語")
-    for name, spec in d.counters.items():
+    for spec in d.counters.values():
         word = _en_ja(spec["term"])[i]
         out.append(f"- **{word}**: a number each player has, {spec['start']} at the start." if en
                    else f"- **{word}**：各プレイヤーが持つ数。最初は{spec['start']}。")
@@ -367,7 +369,7 @@ def rules_markdown(rs, lang: str = "en") -> str:
                else f"- **{tap}**：カードを横にする。このターンに使ったしるし。")
 
     section("Good to know", "知っておきたいこと")
-    for z, spec in rs.zones.items():
+    for spec in rs.zones.values():
         name = _en_ja(spec.term)[i]
         if spec.visibility == "hidden":
             out.append(f"- {name}: nobody sees these cards." if en else f"- {name}：誰も見られない。")

@@ -68,7 +68,8 @@ CARDS = """\
 - {id: brute, name: 乱暴者, name_en: Brute, kind: unit, cost: 3, atk: 3, hp: 3}
 - {id: wall, name: 壁役, name_en: Wallguard, kind: unit, cost: 2, atk: 1, hp: 4}
 - {id: zap, name: 電撃, name_en: Zap, kind: bolt, cost: 2, effects: [{on: play, do: damage, n: 2, target: {side: enemy}}]}
-- {id: jolt, name: 衝撃, name_en: Jolt, kind: bolt, cost: 2, effects: [{on: play, do: damage, n: 2, target: {side: enemy, player: true}}]}
+- {id: jolt, name: 衝撃, name_en: Jolt, kind: bolt, cost: 2,
+   effects: [{on: play, do: damage, n: 2, target: {side: enemy, player: true}}]}
 """
 DECK_A = "name: a\nmain: {pup: 4, brute: 4, wall: 4, zap: 4}\n"
 DECK_B = "name: b\nmain: {pup: 4, brute: 4, wall: 4, jolt: 4}\n"
