@@ -127,7 +127,7 @@ class Preview:
             state.append(t.render(rs.word("face_down")))
         state += [f"{t.render(rs.words.get('counter.' + k, k))} {v}" for k, v in card.counters.items() if v]
         # The face at this size shows the card's own text; below it only a translation adds anything.
-        text = getattr(d, "text_en", "") if t.language == "en" else ""
+        text = (getattr(d, "text_en", "") or d.get("text_en") or "") if t.language == "en" else ""   # a kind's text_en field
         return lines, text or "", state
 
 
@@ -139,7 +139,7 @@ def stat_texts(d, kind: dict, words=None) -> list[str]:
     for name, v in d.stats.items():
         if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v) or v is False:
             continue
-        if name.startswith("cost_") and v == 0:
+        if name.startswith("cost_") and v == 0 or name == "text_en":   # text_en: the translation, shown below
             continue
         spec = fields.get(name)
         label = ((words.label(spec) if words is not None else spec.get("label")) if isinstance(spec, dict) else "") or name

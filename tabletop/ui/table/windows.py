@@ -30,9 +30,11 @@ from ..scene import html_escape
 from ..textbox import TextBox
 from . import guide
 
-RULE_ID = re.compile(r"\b([A-Z]{2}-[RDH]\d+)\b")
-# a bracketed group of rule ids: (SK-R21), （SK-R21）, (SK-R21, SK-R22), （IJ-R3・IJ-R4）
-ID_GROUP = re.compile(r"[(（]\s*[A-Z]{2}-[RDH]\d+(?:\s*[,、・/]\s*[A-Z]{2}-[RDH]\d+)*\s*[)）]")
+# a rule id: SK-R15 (R rules, D decisions, H how the table plays), or a declared game's own id in brackets: (R3)
+RULE_ID = re.compile(r"((?<![\w-])[A-Z]{2}-[RDH]\d+\b|(?<=[(（])(?!P\d)[A-Z]{1,3}\d+(?=[)）]))")
+_ONE_ID = r"(?:[A-Z]{2}-[RDH]\d+|(?!P\d)[A-Z]{1,3}\d+)"      # not (P2), a seat
+# a bracketed group of rule ids: (SK-R21), （SK-R21）, (SK-R21, SK-R22), （IJ-R3・IJ-R4）, (R3)
+ID_GROUP = re.compile(r"[(（]\s*" + _ONE_ID + r"(?:\s*[,、・/]\s*" + _ONE_ID + r")*\s*[)）]")
 LANGS = ("en", "ja")
 TITLE_PX, HEAD_PX, ID_PX = 20, 16, 11     # the title, a section heading, a rule id (the body: the box's 13)
 NO_PAGE = N_("This game has no rules page for players yet ({file}). The briefing (F1) says how to play.")
