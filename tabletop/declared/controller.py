@@ -71,6 +71,14 @@ class Declared(EffectsMixin, Controller):
         from .text import rules_markdown
         return rules_markdown(rs, lang)
 
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of a declared game: the generic evaluation from its declared stats,
+        counters and win conditions (evaluate.py), imported when a bot first asks."""
+        from tabletop.engine.hints import BotHints
+        from .evaluate import evaluate_position
+        return BotHints(evaluate=evaluate_position)
+
     def __init__(self, ruleset):
         super().__init__(ruleset)
         d = self.d = declared(ruleset)
@@ -108,9 +116,6 @@ class Declared(EffectsMixin, Controller):
         self.win_of = {}
         for w in d.win:
             self.win_of.setdefault(w.kind, []).append(w)
-        from tabletop.bots.evaluate import evaluator   # the bots' evaluation of declared games
-        from .evaluate import evaluate_position
-        evaluator(ruleset.id)(evaluate_position)
 
     # --- small queries ------------------------------------------------------------------------------
     def zkey(self, p, zone):
@@ -398,21 +403,19 @@ class Declared(EffectsMixin, Controller):
             self.win(s, p, why)
 
     # --- candidates -----------------------------------------------------------------------------------
+    def answer_block(self, s, p, pd):
+        """The blocks the defender may declare, and no block."""
+        return [Action("block", p, (("card", u),)) for u in self.blockers(s, p, pd)] + [Action("no_block", p, ())]
+
+    def answer_discard_down(self, s, p, pd):
+        """The cards of the zone a player must discard down from."""
+        return [Action("discard_down", p, (("card", u),)) for u in s.zones[self.zkey(p, pd["zone"])]]
+
     def actions(self, s, p):
         if s.outcome is not None:
             return []
         if s.pending:
-            pd = s.pending[0]
-            if pd["player"] != p:
-                return []
-            if pd["kind"] == "effect_target":
-                return self.effect_actions(s, p)
-            if pd["kind"] == "block":
-                out = [Action("block", p, (("card", u),)) for u in self.blockers(s, p, pd)]
-                return out + [Action("no_block", p, ())]
-            if pd["kind"] == "discard_down":
-                return [Action("discard_down", p, (("card", u),)) for u in s.zones[self.zkey(p, pd["zone"])]]
-            return []
+            return self.answers(s, p)
         if p != s.active:
             return []
         phase = self.phase_of.get(s.phase)
