@@ -255,7 +255,7 @@ class Game:
 
     def describe(self, action: Action, viewer: int | None = None) -> str:
         """Return an action in words (a Msg, or plain text from a controller not yet converted)."""
-        return self.controller.describe(self.state, action, viewer)
+        return self.controller.describe_for(self.state, action, viewer)
 
     def drop_action(self, player: int, uid: int, zone: str, target: int | None = None) -> Action | None:
         """Return the action a drag of `uid` onto `zone`/`target` means (legal or not), or None."""
