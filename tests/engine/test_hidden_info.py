@@ -7,7 +7,9 @@
   ijinden matches included);
 - descriptions, reasons, prompts and status facts a player can ask for answer the same whatever
   the cards hidden from them are (fuzzed the same way, for both seats), and the log, the view and
-  the description of a move never name a card that stays hidden from the reader.
+  the description of a move never name a card that stays hidden from the reader;
+- so do `describe` and `why_not` of any action text, legal or not, of either player, naming cards
+  hidden from the reader (issue 33).
 """
 from __future__ import annotations
 
@@ -372,12 +374,14 @@ def _probes(g, p, shapes, rng, n_uids):
     theirs = [u for u in hidden if s.cards[u].owner != p]
     uids = rng.sample(mine, min(n_uids, len(mine))) + rng.sample(theirs, min(n_uids, len(theirs)))
     zones = sorted(s.zones)
+    every = sorted(s.cards)
     out = []
     for kind in _kinds(g):
         for shape in sorted(shapes.get(kind, set()) | {("card",), ("target",), ("card", "target"), ("card", "to")}):
             for u in uids:
                 for who in (0, 1):
                     args = {}
+                    hide = rng.choice(shape) if shape else None    # the other cards named: any card
                     for k in shape:
                         if k in ("to", "zone", "target_zone"):
                             args[k] = rng.choice(zones)
@@ -388,7 +392,7 @@ def _probes(g, p, shapes, rng, n_uids):
                         elif k in ("choice", "cid", "amount", "name", "delta"):
                             args[k] = rng.choice([True, 1, "first", s.cards[u].cid])
                         else:
-                            args[k] = u
+                            args[k] = u if k == hide or rng.random() < 0.5 else rng.choice(every)
                     out.append(Action.make(kind, who, **args))
     return out
 

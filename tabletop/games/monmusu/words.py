@@ -82,7 +82,8 @@ class MonmusuWords:
                 return msg("Summon {card} → {zone} (cost {cost})", card=lab("card"), zone=self.zone_label(a["to"]),
                            cost=cost)
             if k in ("evolve", "awaken"):
-                cost = self.stack_cost(s, a["card"], a["target"]) if seen else "?"
+                both = seen and (viewer is None or self.visible(s, s.cards[a["target"]], viewer))
+                cost = self.stack_cost(s, a["card"], a["target"]) if both else "?"
                 return msg("Evolve {card} → {target} (cost {cost})" if k == "evolve"
                            else "Awaken {card} → {target} (cost {cost})", card=lab("card"), target=lab("target"),
                            cost=cost)
