@@ -354,8 +354,9 @@ def test_hidden_info_every_channel_answers_alike_many_games(rid):
 # A seat may ask about any action text, legal or not, of either player, naming any card: the
 # answer never names a card hidden from it, nor differs with what the hidden cards are (issue 33).
 def _kinds(g):
-    """Return every action kind the ruleset knows (each has its check)."""
-    return sorted(n[6:] for n in dir(g.controller) if n.startswith("check_") and n != "check_deck")
+    """Return every action kind the ruleset knows (each has its check), and the table's manual moves."""
+    return sorted(n[6:] for n in dir(g.controller) if n.startswith("check_") and n != "check_deck") \
+        + list(g.controller.MANUAL)
 
 
 def _note_shapes(g, shapes):
