@@ -230,7 +230,10 @@ class Controller:
         try:
             text = self.describe(s, a, viewer)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            text = Controller.describe(self, s, a, viewer)
+            try:
+                text = Controller.describe(self, s, a, viewer)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                text = a.kind.replace("_", " ")     # (an action's own name, as the controller spells it)
         return text if viewer is None else self._unseen_out(s, text, viewer)
 
     def _unseen_out(self, s: State, v, viewer: int):

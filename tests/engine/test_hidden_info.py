@@ -434,7 +434,7 @@ def test_hidden_info_describe_any_action_names_no_hidden_card(rid):
 @pytest.mark.slow
 @pytest.mark.parametrize("rid", RULESETS)
 def test_hidden_info_describe_any_action_names_no_hidden_card_many_games(rid):
-    _fuzz_any_action(rid, range(100, 108), 400, 4, 4)
+    _fuzz_any_action(rid, range(100, 106), 400, 6, 3)
 
 
 def _monmusu_until(cond, seed=0):
