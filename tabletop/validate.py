@@ -78,11 +78,14 @@ _COUNTS = ("n", "max", "power")   # effect fields that must be whole numbers whe
 
 def effect_errors(rs) -> list[str]:
     """Return `path:line` errors for card effects: an unknown op, a missing trigger, a count not a number."""
-    from .engine.effects import check_steps
+    from .engine.controller import controller_class
+    from .engine.effects import OPS, check_steps
+    # The ops of the ruleset's controller (its class's EFFECT_OPS; the shared ones for one without effects).
+    ops = getattr(controller_class(rs.controller, missing_ok=True), "EFFECT_OPS", OPS)
     out = []
     for c in rs.cards.values():
         where = f"{c.path}:{c.line}"
-        for problem in check_steps(c):
+        for problem in check_steps(c, ops):
             out.append(msg("{path}: card {card}: {why}", path=where, card=c.id, why=problem))
         for i, step in enumerate(c.effects):
             if not isinstance(step, dict):
@@ -231,8 +234,3 @@ def validate_report(paths: list[Path]) -> tuple[list[str], list[str]]:
             if folder and p.name in ("cards.yaml", "cards.csv", "layout.yaml") and not problems:
                 problems += validate_ruleset_folder(folder, warnings)  # art, backs and faces too
     return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))
-
-
-def validate_paths(paths: list[Path]) -> list[str]:
-    """Return the errors only (see validate_report)."""
-    return validate_report(paths)[0]
