@@ -113,6 +113,16 @@ def _remap(obj, mapping: dict[int, int]) -> None:
             _remap(x, mapping)
 
 
+class CardName(Term):
+    """A card's name as `Controller.card_ref` gives it: a Term that remembers which card it names, so
+    `describe_for` can check that its reader may see that card (saved and copied as a plain Term)."""
+
+    def __new__(cls, en: str, ja: str | None, uid: int):
+        self = Term.__new__(cls, en, ja, True)
+        self.uid = uid
+        return self
+
+
 def player_name(p: int | None) -> str:
     """Return "P1"/"P2", or the word for shared (a Msg)."""
     return msg("shared") if p is None else f"P{p + 1}"
@@ -226,8 +236,40 @@ class Controller:
         """Return who must act now: the player of the first pending choice, else the turn player."""
         return s.pending[0]["player"] if s.pending else s.active
 
+    def describe_for(self, s: State, a: Action, viewer: int | None = None):
+        """Return an action in words for `viewer` (a Msg): the one way the engine asks for a description.
+
+        Any action text may be asked about, legal or not, of either player, naming any card: an
+        action whose arguments a ruleset's `describe` cannot read is told in the generic words
+        (`Controller.describe`), and a card name in the answer whose card `viewer` may not see is
+        replaced by `card_ref`'s words for it, so no ruleset's description names a hidden card.
+        """
+        try:
+            text = self.describe(s, a, viewer)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            try:
+                text = Controller.describe(self, s, a, viewer)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                text = a.kind.replace("_", " ")     # (an action's own name, as the controller spells it)
+        return text if viewer is None else self._unseen_out(s, text, viewer)
+
+    def _unseen_out(self, s: State, v, viewer: int):
+        """Return `v` (a Msg, Term, tuple or text) with every card name `viewer` may not see replaced."""
+        if isinstance(v, CardName):
+            c = s.cards.get(v.uid)
+            if c is not None and not self.visible(s, c, viewer):
+                return self.card_ref(s, v.uid, viewer)
+            return v
+        if isinstance(v, Msg):
+            args = tuple((k, self._unseen_out(s, x, viewer)) for k, x in v.args)
+            return v if all(x is y for (_, x), (_, y) in zip(v.args, args)) else Msg(v.text, args)
+        if isinstance(v, tuple):
+            out = tuple(self._unseen_out(s, x, viewer) for x in v)
+            return v if all(x is y for x, y in zip(v, out)) else out
+        return v
+
     def describe(self, s: State, a: Action, viewer: int | None = None) -> str:
-        """Return an action in words (a Msg), for menus and the log.
+        """Return an action in words (a Msg), for menus and the log (the hook `describe_for` asks).
 
         The default names the action's kind (a manual move in words, anything else as its kind with
         its arguments, the cards among them named as `viewer` may see them).
@@ -293,7 +335,8 @@ class Controller:
         """Return why `a` is illegal now, or None; dispatches to `check_<kind>`."""
         fn = self._checks.get(a.kind)
         if fn is None:
-            fn = self._checks[a.kind] = getattr(self, "check_" + a.kind, None)
+            # (check_deck is the deck-building hook, not an action's check)
+            fn = self._checks[a.kind] = getattr(self, "check_" + a.kind, None) if a.kind != "deck" else None
             if fn is None:
                 del self._checks[a.kind]
                 return msg("{kind!r} is not an action of {game}", kind=a.kind, game=self.rs.title)
@@ -356,7 +399,7 @@ class Controller:
             named = self.visible(s, c, viewer)
         if named:
             d = self.rs.cards[c.cid]
-            return Term(d.name_en or d.name, d.name, card=True)
+            return CardName(d.name_en or d.name, d.name, uid)
         return msg("a face-down card ({zone})", zone=self.zone_label(c.zone))
 
     def card_label(self, s: State, uid: int, viewer: int | None) -> str:

@@ -254,8 +254,9 @@ class Game:
         return self.state.outcome is not None
 
     def describe(self, action: Action, viewer: int | None = None) -> str:
-        """Return an action in words (a Msg, or plain text from a controller not yet converted)."""
-        return self.controller.describe(self.state, action, viewer)
+        """Return an action in words for `viewer` (a Msg): any action, legal or not, of either player;
+        a card hidden from `viewer` is never named (Controller.describe_for)."""
+        return self.controller.describe_for(self.state, action, viewer)
 
     def drop_action(self, player: int, uid: int, zone: str, target: int | None = None) -> Action | None:
         """Return the action a drag of `uid` onto `zone`/`target` means (legal or not), or None."""

@@ -10,8 +10,9 @@ text keeps working unchanged, and `str(m)` is the English text. A `Term` is a wo
 languages by data (a ruleset's zone label or phase name, a card's printed and English name); its
 `str` is the English word.
 
-A card enters a message only as a Term made by `Controller.card_ref`, which names the card only to a
-viewer who may see it, so a message never names a hidden card.
+A card enters a message only as a Term made by `Controller.card_ref` (a `CardName`, which remembers
+its card), which names the card only to a viewer who may see it, so a message never names a hidden
+card; `Controller.describe_for` checks every name in a description against its reader once more.
 
 Messages travel in saves as readable JSON: `to_json`/`from_json` (see docs/ui.md).
 """
