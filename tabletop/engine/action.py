@@ -24,7 +24,7 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
-def _parse_value(text: str):
+def _parse_value(text: str) -> Any:
     if text == "-":
         return ()
     if "," in text:
@@ -52,7 +52,7 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
         return f"Action(kind={self.kind!r}, player={self.player!r}, args={self.args!r})"
 
     @classmethod
-    def make(cls, kind: str, player: int, **kwargs) -> "Action":
+    def make(cls, kind: str, player: int, **kwargs: Any) -> "Action":
         """Build an action from keyword arguments (lists become tuples)."""
         # Hot path: controllers build every candidate with it, so the common case stays cheap.
         for k, v in kwargs.items():
@@ -61,19 +61,19 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
         args = tuple(sorted(kwargs.items())) if len(kwargs) > 1 else tuple(kwargs.items())
         return cls(kind, player, args)
 
-    def get(self, name: str, default=None):
+    def get(self, name: str, default: Any = None) -> Any:
         for k, v in self.args:
             if k == name:
                 return v
         return default
 
-    def __getitem__(self, name: str):
+    def __getitem__(self, name: str) -> Any:  # type: ignore[override]  # by argument name, not index
         for k, v in self.args:
             if k == name:
                 return v
         raise KeyError(name)
 
-    def with_args(self, **kwargs) -> "Action":
+    def with_args(self, **kwargs: Any) -> "Action":
         """Return a copy with some arguments replaced or added."""
         d = dict(self.args)
         d.update(kwargs)
@@ -97,7 +97,7 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
         kind = words[1]
         if not _IDENT.match(kind):
             raise ValueError(f"not an action: {text!r} (bad kind {kind!r})")
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         for w in words[2:]:
             if "=" not in w:
                 raise ValueError(f"not an action: {text!r} (argument {w!r} is not name=value)")

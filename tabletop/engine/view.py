@@ -14,8 +14,12 @@ tournaments with open deck lists); the bots guess the rest from the ruleset's ca
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .state import Outcome, State, copy_json, split_key
+
+if TYPE_CHECKING:
+    from .controller import Controller
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +63,7 @@ class View:
     data: dict = field(default_factory=dict)    # the controller's rule state (public by convention)
     decks: list = field(default_factory=list)   # each player's deck list {card id: count}; {} when private
 
-    def zone(self, player, name: str) -> list[CardView]:
+    def zone(self, player: int | None, name: str) -> list[CardView]:
         key = f"shared.{name}" if player is None else f"{player}.{name}"
         return self.zones.get(key, [])
 
@@ -79,7 +83,7 @@ class View:
                 "decks": copy_json(self.decks)}
 
 
-def make_view(s: State, ctl, viewer: int, log_lines: int = 200, decks: list | None = None) -> View:
+def make_view(s: State, ctl: Controller, viewer: int, log_lines: int = 200, decks: list | None = None) -> View:
     """Return what `viewer` may know of state `s` under controller `ctl`."""
     rs = ctl.rs
     cards: dict[int, CardView] = {}
