@@ -104,6 +104,7 @@ class Deck:
 
     def to_list(self, path: str = "<deck editor>") -> DeckList:
         """Return the deck as a DeckList (what Game.new takes); rows are numbered 2, 3... in order."""
+        rows: dict[str, list[tuple[str, int, int]]]
         rows, line = {}, 2
         for sec, cards in self.sections.items():
             rows[sec] = []
@@ -314,7 +315,7 @@ def section_header(rs: Ruleset, sec: str) -> str:
 
 
 def _section_index(rs: Ruleset) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for sec, spec in rs.deck.items():
         names = {sec, spec["label"], spec.get("label_en") or "", section_header(rs, sec)[:-1],
                  *_SECTION_ALIASES.get(sec, ())}

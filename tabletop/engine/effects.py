@@ -36,10 +36,15 @@ and overrides the `fx_*` hooks where its game differs.
 """
 from __future__ import annotations
 
-from typing import Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple
 
 from .action import Action
 from .msg import msg
+
+if TYPE_CHECKING:
+    from .controller import Controller as _Host   # the class a game mixes this into (what it calls)
+else:
+    _Host = object
 
 
 class Op(NamedTuple):
@@ -108,7 +113,7 @@ def check_steps(card_def, ops: Mapping[str, Op] = OPS) -> list[str]:
     return problems
 
 
-class EffectsMixin:
+class EffectsMixin(_Host):
     """Runs card effect steps for a Controller; override the fx_* hooks for the game's own meanings."""
 
     EFFECT_ZONES: tuple = ()   # the zones `target` specs search when they name none (the field)
