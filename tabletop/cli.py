@@ -164,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("studio", help="the card layout studio")
     p.add_argument("ruleset", help="ruleset id")
     p.add_argument("--size", default=None, help="window size, e.g. 1366x768 (default 1600x900)")
-    p.set_defaults(func=_deferred("tabletop.layout.studio"))
+    p.set_defaults(func=_deferred("tabletop.ui.studio"))
     return ap
 
 

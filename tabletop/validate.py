@@ -234,8 +234,3 @@ def validate_report(paths: list[Path]) -> tuple[list[str], list[str]]:
             if folder and p.name in ("cards.yaml", "cards.csv", "layout.yaml") and not problems:
                 problems += validate_ruleset_folder(folder, warnings)  # art, backs and faces too
     return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))
-
-
-def validate_paths(paths: list[Path]) -> list[str]:
-    """Return the errors only (see validate_report)."""
-    return validate_report(paths)[0]

@@ -390,17 +390,15 @@ class MenuScene(Scene):
             self.show("settings")
 
     def studio(self) -> None:
-        """Open the layout studio for the chosen ruleset inside this window; come back to the menu."""
+        """Open the layout studio for the chosen ruleset over the menu; Back returns to the main page."""
+        from .studio import StudioScene, studio_folder
         try:
-            from tabletop.layout.studio import run_studio
-        except ImportError:
-            self.app.message(N_("The layout studio is not installed in this version."), N_("Layout studio"))
-            return
-        try:
-            run_studio(self.ruleset_id, screen=self.app.screen)
-        except (TabletopError, ValueError) as e:
+            folder = studio_folder(self.ruleset_id)
+        except TabletopError as e:
             self.app.message(e, N_("Layout studio"))
-        self.show("main")
+            return
+        self.page = "main"
+        self.app.push(StudioScene(self.app, folder))
 
     def deck_tools(self, scene: str) -> None:
         """Open the card browser or the deck editor for the chosen ruleset (scenes of their own files)."""
