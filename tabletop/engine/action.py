@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .msg import from_json, to_json
 
@@ -47,6 +47,11 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
     """
 
     __slots__ = ()
+
+    if TYPE_CHECKING:   # the tuple's fields, as the type checker should read them
+        kind: str
+        player: int
+        args: tuple[tuple[str, Any], ...]
 
     def __repr__(self) -> str:
         return f"Action(kind={self.kind!r}, player={self.player!r}, args={self.args!r})"
@@ -118,8 +123,8 @@ class Event:
 
     kind: str
     text: str
-    private: dict = field(default_factory=dict)
-    data: dict = field(default_factory=dict)
+    private: dict[int, str] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def text_for(self, player: int | None) -> str:
         if player is not None and player in self.private:

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 
 _REGISTRY: dict[str, type[Controller]] = {}
 
+# The hooks a ruleset writes, found by name: `check_K` and `do_K` for each action kind K, and
+# `answer_K` for each kind K of pending choice (see `Controller.check`, `execute`, `answers`).
+CheckHook = Callable[[State, Action], "str | None"]    # why the action is illegal now, or None
+DoHook = Callable[[State, Action], None]               # carry out a legal action
+AnswerHook = Callable[[State, int, dict], list[Action]]   # the answers of `player` to a pending choice
+
 # Who sees a card (see Controller.seen_by): nobody, its owner P1 or P2, or everyone.
 _SEEN_BY = {None: (False, False), 0: (True, False), 1: (False, True), "all": (True, True)}
 
@@ -136,13 +142,13 @@ class Controller:
     # loop asks the check's own questions): `legal` does not ask the check again for them. The
     # tests (tests/simcheck.py, after every action of the random games; test_legal_exact, over every
     # scenario) compare the legal list with the check asked of every shape `drop_candidates` lists.
-    exact: frozenset = frozenset()
+    exact: frozenset[str] = frozenset()
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.rs = ruleset
         self.params = ruleset.parameters
-        self._checks: dict = {}      # action kind -> bound check_<kind> (found once; check() is hot)
-        self._zones: dict = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
+        self._checks: dict[str, CheckHook | None] = {}      # action kind -> bound check_<kind> (found once; check() is hot)
+        self._zones: dict[str, tuple[int | None, ZoneSpec]] = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
 
     # --- hooks a ruleset overrides --------------------------------------------------------
     @classmethod
@@ -186,7 +192,7 @@ class Controller:
     # The printed numbers a card's current value can differ from (modifiers, auras, attached cards):
     # `live_stats` compares `stat(s, uid, name)` with the printed value for each. Override it where a
     # game computes a number its own way.
-    LIVE_STATS: tuple = ()
+    LIVE_STATS: tuple[str, ...] = ()
 
     if TYPE_CHECKING:
         def stat(self, s: State, uid: int, name: str) -> int:
@@ -621,7 +627,7 @@ class Controller:
         return 1 - p
 
     # --- manual override (the sandbox rules; also used by every table's override toggle) --
-    MANUAL = ("m_move", "m_top", "m_tap", "m_untap", "m_flip", "m_count", "m_shuffle", "m_hp", "m_pass")
+    MANUAL: tuple[str, ...] = ("m_move", "m_top", "m_tap", "m_untap", "m_flip", "m_count", "m_shuffle", "m_hp", "m_pass")
 
     def manual_check(self, s: State, a: Action) -> str | None:
         """Return why a manual action is malformed (manual actions ignore the rules, not the table)."""
