@@ -406,7 +406,8 @@ def deck_from_data(raw: dict, path, rs: Ruleset, check_rules: bool = True) -> De
             sections[sec] = []
             continue
         if not isinstance(entries, dict):
-            chk.error(raw.line_of(sec) if isinstance(raw, YMap) else 1, msg("section {section!r}: expected a mapping of card id: count", section=sec))
+            chk.error(raw.line_of(sec) if isinstance(raw, YMap) else 1,
+                      msg("section {section!r}: expected a mapping of card id: count", section=sec))
             continue
         rows = []
         for cid, n in entries.items():
