@@ -34,7 +34,7 @@ TABLE_KINDS = ("concede", "agree_draw")
 class Game:
     """A game in progress: ruleset, controller, state, and the action log since its start."""
 
-    def __init__(self, ruleset: Ruleset, state: State, options: dict, decks: list | None,
+    def __init__(self, ruleset: Ruleset, state: State, options: dict, decks: list[DeckList] | None,
                  initial: dict | None = None, actions: list[str] | None = None, scenario: str | None = None):
         self.ruleset = ruleset
         self.controller = controller_class(ruleset.controller)(ruleset)
@@ -114,7 +114,7 @@ class Game:
     def _key(self, p: int) -> tuple:
         return (self._version, id(self.state), len(self.state.log), p)
 
-    def _cached(self, p: int) -> tuple:
+    def _cached(self, p: int) -> tuple[list[Action], list[Action] | None]:
         """Return (candidates, legal actions or None) of `p`, cached until the state changes.
 
         Lists, not sets: one membership test by equality over a few dozen actions (tuples, compared
