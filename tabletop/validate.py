@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, SaveError, TabletopError, clip
 from .engine.msg import msg
+from .engine.controller import controller_class
 from .engine.ruleset import load_deck, load_ruleset_dir, rulesets_dirs
 from .engine.yamlio import load_yaml
 
@@ -46,6 +47,9 @@ def validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[
     except TabletopError as e:
         return _messages(e)
     problems = []
+    more = getattr(controller_class(rs.controller, missing_ok=True), "ruleset_warnings", None)
+    if more is not None and warnings is not None:
+        warnings += more(rs)        # e.g. a declared game no win condition can end
     for sc in sorted((folder / "scenarios").glob("*.yaml")):
         problems += validate_file(sc)
     layout = folder / "layout.yaml"

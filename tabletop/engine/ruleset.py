@@ -320,6 +320,8 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
         if name not in rs.decks and not any(e.path.endswith(f"{name}.yaml") for e in errors):
             errors.append(DataError(path, d.line_of("starter_decks"),
                                     msg("starter deck {name!r} not found in decks/", name=name)))
+    check = getattr(controller_class(rs.controller, missing_ok=True), "check_ruleset", None)
+    errors += check(rs) if check is not None and not errors else []   # e.g. a declared game's rules
     if errors:
         raise DataErrors(errors) if len(errors) > 1 else errors[0]
     return rs
