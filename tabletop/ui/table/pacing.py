@@ -236,7 +236,7 @@ class Pacing:
             pygame.draw.rect(surface, colour, box, 2, border_radius=10)
             surface.blit(s, s.get_rect(midtop=(box.centerx, box.y + 6)))
             surface.blit(h, h.get_rect(midbottom=(box.centerx, box.bottom - 4)))
-        for text, colour, (x, y), t, dur in self.rising:
+        for text, _colour, (x, y), t, dur in self.rising:
             k = t / dur if dur else 1.0
             c = chip(text, 22, bold=True, bg=(20, 20, 26))
             if k > 0.6:
