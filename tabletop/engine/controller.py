@@ -634,7 +634,7 @@ class Controller:
         else:
             heads = s.rng.coin()
         side = msg("heads") if heads else msg("tails")
-        text = msg("coin ({why}): {side}", why=why, side=side) if why else msg("coin: {side}", side=side)
+        text = msg("coin — {why}: {side}", why=why, side=side) if why else msg("coin: {side}", side=side)
         self.log(s, text, kind="coin", heads=heads)
         return heads
 

@@ -46,10 +46,10 @@ def say(app, x) -> str:
 
 
 def coin_caption(app, text) -> str:
-    """Return a coin's caption from its log message `coin ({why}): {side}`: "Coin: first player (DM-R16)",
+    """Return a coin's caption from its log message `coin — {why}: {side}`: "Coin: first player (DM-R16)",
     its reason after a colon instead of in a second pair of brackets; '' for another message."""
     args = dict(getattr(text, "args", ()) or ())
-    if getattr(text, "text", None) != "coin ({why}): {side}" or not args.get("why"):
+    if getattr(text, "text", None) != "coin — {why}: {side}" or not args.get("why"):
         return ""
     return app.words("Coin: {why}", why=say(app, args["why"]))
 
