@@ -1,7 +1,10 @@
 """Declared games: a designer's own game, refereed from a `rules:` declaration in YAML, no Python.
 
-    schema.py      the declaration's vocabulary and its loader (`path:line: what is wrong`)
-    controller.py  the `declared` controller that enforces any declaration
+    schema.py      the declaration's reference and its loader (`path:line: what is wrong`)
+    vocabulary.py  the words a declaration may use and the checked declaration's dataclasses
+    controller.py  the `declared` controller that enforces any declaration, a composition of:
+                   board, turn, win, actions, costs, doing, combat, words (one mixin each) and
+                   common.py (the keys and helpers they share)
     evaluate.py    the bots' evaluation, read from the declaration
     text.py        the guide (prompt verbs, briefing) and the player rules page, from the declaration
     analysis.py    `tabletop validate`'s warnings (a game no win condition can end)
