@@ -89,3 +89,22 @@ def test_the_rules_are_numbered_in_order_keeping_the_designers_ids(inline_game):
     assert ids[:3] == ["R1", "R2", "R3"]          # setup: two unnamed, then the designer's R3
     assert "R9" in ids and len(set(ids)) == len(ids)
     assert d.actions["attack"].id == "R9" and d.win[0].id == "W1"
+
+
+def test_a_move_out_of_turn_or_out_of_phase_is_refused_with_a_reason(inline_game):
+    """The checks refuse for plain reasons too (not your turn, not this phase), not only for declared rules."""
+    from tabletop.engine.action import Action
+    g = Game.new(inline_game, seed=3)
+    p = g.to_act
+    mine = g.legal_actions()
+    assert mine
+    theirs = Action(mine[0].kind, 1 - p, mine[0].args)
+    assert theirs not in g.legal_actions(1 - p)
+    why = g.why_not(theirs)
+    assert why is not None and str(why).strip(), "a move of the player not to act is refused with words"
+    end = [a for a in mine if a.kind == "end_phase"]
+    if end:   # after the phase ends, a move of the phase just left is refused too
+        g.apply(end[0])
+        for a in mine:
+            if a.kind != "end_phase" and a not in g.legal_actions(p):
+                assert g.why_not(a) is not None
