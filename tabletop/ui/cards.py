@@ -26,13 +26,10 @@ from tabletop.layout.grid import CardGrid, Watcher, draw_zoomed
 from . import cardfilter as cf
 from . import fonts
 from .scene import Scene
+from .theme import BG, DIM, FG, PANEL_BG  # the colours of every scene: ui/theme.json
 
 TOP = 50
 POLL_S = 0.5
-BG = (24, 28, 34)
-PANEL_BG = (33, 38, 46)
-FG = (232, 232, 232)
-DIM = (150, 156, 166)
 
 
 class CardsScene(Scene):

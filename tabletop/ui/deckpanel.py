@@ -12,16 +12,14 @@ from dataclasses import dataclass
 import pygame
 
 from . import fonts
+from .theme import BAR, DIM, FG  # the colours of every scene: ui/theme.json
+from .theme import GOOD as GREEN
+from .theme import HIGHLIGHT as LIT
+from .theme import PROBLEM as RED
 
 HEADER_H = 28
 ROW_H = 24
 CHART_H = 104
-FG = (232, 232, 232)
-DIM = (150, 156, 166)
-RED = (235, 110, 100)
-GREEN = (120, 210, 140)
-LIT = (240, 200, 90)
-BAR = (90, 150, 210)
 
 
 @dataclass

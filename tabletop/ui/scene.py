@@ -36,40 +36,14 @@ from pygame_gui.core.resource_loaders import IResourceLoader  # noqa: E402
 
 from tabletop import i18n  # noqa: E402 - after pygame_gui, imported above without its yaml
 
-from . import fonts  # noqa: E402
+from . import theme  # noqa: E402
 from . import settings as settings_mod  # noqa: E402
 from . import window  # noqa: E402
 from .memory import tune_allocator  # noqa: E402
 from .textbox import TextBox  # noqa: E402
 
 
-def _font(size: int, bold: bool = False) -> dict:
-    """Return a theme font: pygame_gui's bundled Noto Sans JP (it covers Latin too), named by its files so
-    it serves every locale (pygame_gui loads it by itself only for the Japanese one). Named by file path,
-    not as a package resource: pygame_gui reads a package resource's whole 4.5 MB file into memory for
-    every size and style, while a path lets the font library read only what it draws."""
-    d = {"name": "noto_sans_jp", "size": str(size), "regular_path": fonts.REGULAR, "bold_path": fonts.BOLD}
-    if bold:
-        d["bold"] = "1"
-    return d
-
-
-THEME = {
-    "defaults": {
-        "colours": {"normal_bg": "#2b3440", "hovered_bg": "#3b4a5c", "active_bg": "#1f5f8b",
-                    "normal_text": "#eeeeee", "dark_bg": "#1c2229", "normal_border": "#55606e",
-                    "selected_bg": "#1f5f8b", "disabled_bg": "#262b31", "disabled_text": "#777777"},
-        "font": _font(14),
-    },
-    "text_box": {"colours": {"dark_bg": "#161b21"}, "font": _font(13)},
-    # Each element type names the font too: the "defaults" block gives colours only.
-    **{kind: {"font": _font(14)} for kind in ("button", "label", "text_entry_line", "drop_down_menu",
-                                               "selection_list", "window", "tool_tip")},
-    "#answer_small": {"font": _font(11)},
-    "#lit": {"colours": {"normal_bg": "#2f7d4f", "hovered_bg": "#3b9a62"}},
-    "#lit_player": {"colours": {"dark_bg": "#1d4a2e", "normal_border": "#78f096"}, "misc": {"border_width": "3"}},
-    "#title": {"font": _font(40, bold=True)},
-}
+THEME = theme.gui_theme()   # pygame_gui's theme, from ui/theme.json (one file for every scene)
 
 
 class Scene:

@@ -29,7 +29,9 @@ from tabletop.layout.render import CardRenderer
 
 from . import studiopanel
 from .scene import App, Scene
-from .studiopanel import BG, DIM, FG, PANEL_BG, RED, TOP, WARN
+from .studiopanel import TOP
+from .theme import BG, DIM, FG, PANEL_BG, WARN
+from .theme import ERROR as RED
 
 POLL_S = 0.3
 PANEL_W = 430

@@ -9,12 +9,9 @@ import pygame
 from tabletop.layout import text as textmod
 from tabletop.layout.grid import draw_text, draw_zoomed
 
-BG = (26, 30, 36)
-PANEL_BG = (34, 39, 47)
-FG = (232, 232, 232)
-DIM = (150, 156, 166)
-RED = (200, 60, 60)
-WARN = (230, 150, 30)   # a card with a print warning (glyphs, text shrunk to its minimum, overlaps, icons)
+from tabletop.ui.theme import DIM, FG, PANEL_BG  # the colours of every scene: ui/theme.json
+from tabletop.ui.theme import ERROR as RED
+
 TOP = 52
 
 
