@@ -8,6 +8,8 @@ layout draws nothing, an unknown `{icon}`. Every check runs, so one pass lists a
 """
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, SaveError, TabletopError, clip
@@ -36,18 +38,56 @@ def _ruleset_folder(path: Path) -> Path | None:
     return None
 
 
+@contextmanager
+def ruleset_folder_searched(folder: Path):
+    """Let the ruleset of `folder` be found by its id while the block runs (a scenario names it by id)."""
+    old = os.environ.get("TABLETOP_RULESETS")
+    os.environ["TABLETOP_RULESETS"] = os.pathsep.join([str(folder)] + ([old] if old else []))
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("TABLETOP_RULESETS", None)
+        else:
+            os.environ["TABLETOP_RULESETS"] = old
+
+
+def scenario_ruleset_errors(folder: Path, sc: Path) -> list[str]:
+    """Return an error if a scenario in a ruleset's folder names another ruleset (a copied example's
+    scenario still pointing at the example's cards)."""
+    from .engine.ruleset import folder_ruleset_id
+    try:
+        raw = load_yaml(sc)
+    except TabletopError:
+        return []   # validate_file reports it
+    if not isinstance(raw, dict) or not isinstance(raw.get("ruleset"), str):
+        return []
+    rid, own = raw["ruleset"], folder_ruleset_id(folder)
+    if rid == own:
+        return []
+    line = raw.line_of("ruleset") if hasattr(raw, "line_of") else None
+    return [msg("{path}: ruleset: {other!r} is not this folder's ruleset (its ruleset.yaml says id: {own}); "
+                "write ruleset: {own}", path=f"{sc}:{line}" if line else str(sc), other=rid, own=own)]
+
+
 def validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[str]:
     """Check one ruleset folder: ruleset, cards, decks, layout, art, backs and every scenario.
 
     Returns the errors; warnings (what would print badly) are appended to `warnings` if given.
     """
+    with ruleset_folder_searched(folder):
+        return _validate_ruleset_folder(folder, warnings)
+
+
+def _validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[str]:
     try:
         rs = load_ruleset_dir(folder)
     except TabletopError as e:
         return _messages(e)
     problems = []
     for sc in sorted((folder / "scenarios").glob("*.yaml")):
-        problems += validate_file(sc)
+        mismatch = scenario_ruleset_errors(folder, sc)
+        problems += mismatch or validate_file(sc)
     layout = folder / "layout.yaml"
     layout_ok = True
     if layout.exists():
@@ -229,8 +269,12 @@ def validate_report(paths: list[Path]) -> tuple[list[str], list[str]]:
                 for f in sorted(p.glob("*/ruleset.yaml")):
                     problems += validate_ruleset_folder(f.parent, warnings)
         else:
-            problems += validate_file(p)
             folder = _ruleset_folder(p.parent)
+            if folder:
+                with ruleset_folder_searched(folder):
+                    problems += validate_file(p)
+            else:
+                problems += validate_file(p)
             if folder and p.name in ("cards.yaml", "cards.csv", "layout.yaml") and not problems:
                 problems += validate_ruleset_folder(folder, warnings)  # art, backs and faces too
     return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))

@@ -74,7 +74,12 @@ def load_scenario(path: Path) -> tuple[Ruleset, State, dict]:
     chk = Checker(path)
     d = chk.check(raw, SCENARIO_SPEC, "", 1)
     chk.done()
-    rs = load_ruleset(d["ruleset"])
+    try:
+        rs = load_ruleset(d["ruleset"])
+    except DataError as e:
+        if e.path != d["ruleset"]:
+            raise
+        raise DataError(path, d.line_of("ruleset"), e.message) from None   # path:line, not the bare id
     s = build_state(rs, d, path, chk)
     chk.done()
     try:
