@@ -80,14 +80,21 @@ def validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[
 
 
 def _validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[str]:
+    problems = []
     try:
         rs = load_ruleset_dir(folder)
     except TabletopError as e:
-        return _messages(e)
-    problems = []
+        problems += _messages(e)
+        try:   # a broken deck file hides nothing else: check the rest with the ruleset without its decks
+            rs = load_ruleset_dir(folder, decks=False)
+        except TabletopError:
+            rs = None
+    if rs is None:   # the ruleset or its cards do not load: the layout file can still be read
+        layout = folder / "layout.yaml"
+        return problems + (validate_file(layout) if layout.exists() else [])
     for sc in sorted((folder / "scenarios").glob("*.yaml")):
         mismatch = scenario_ruleset_errors(folder, sc)
-        problems += mismatch or validate_file(sc)
+        problems += mismatch or validate_file(sc, rs)
     layout = folder / "layout.yaml"
     layout_ok = True
     if layout.exists():
@@ -220,8 +227,9 @@ def _readable(p: Path) -> None:
     load_image(p)
 
 
-def validate_file(path: Path) -> list[str]:
-    """Check one file, choosing the check by where it lies and what it is called."""
+def validate_file(path: Path, ruleset=None) -> list[str]:
+    """Check one file, choosing the check by where it lies and what it is called (a scenario with
+    `ruleset` if it names that ruleset)."""
     from .engine.game import Game
     from .engine.saves import load_game
     try:
@@ -232,10 +240,10 @@ def validate_file(path: Path) -> list[str]:
         if path.name in ("ruleset.yaml", "cards.yaml", "cards.csv") and folder:
             load_ruleset_dir(folder)
         elif path.parent.name == "decks" and folder:
-            rs = load_ruleset_dir(folder)
+            rs = load_ruleset_dir(folder, decks=False)   # this deck's problems, not every deck's
             load_deck(path, rs)
         elif path.parent.name == "scenarios" or "scenario" in path.stem:
-            Game.from_scenario(path)
+            Game.from_scenario(path, ruleset)
         elif path.name == "layout.yaml" and folder:
             try:
                 from .layout import load_layout

@@ -63,7 +63,10 @@ def ruleset_dir(ruleset_id: str) -> Path | None:
     """Return the folder of the ruleset with this id: a folder named after it first, else the first
     folder whose ruleset.yaml declares it (a designer's copy in ~/mygame with `id: kitsunebi`)."""
     for d in rulesets_dirs():
-        if (d / ruleset_id / "ruleset.yaml").exists():
+        if (d / "ruleset.yaml").exists():
+            if folder_ruleset_id(d) == ruleset_id:
+                return d
+        elif (d / ruleset_id / "ruleset.yaml").exists():
             return d / ruleset_id
     for f in _ruleset_folders():
         if folder_ruleset_id(f) == ruleset_id:

@@ -24,7 +24,7 @@ import pygame
 import pygame.freetype
 
 from ..engine.errors import DataError, DataErrors
-from ..engine.ruleset import load_ruleset, load_ruleset_dir
+from ..engine.ruleset import load_deck, load_ruleset, load_ruleset_dir
 from . import art as artmod
 from .pdf import PdfWriter
 from .render import CardRenderer
@@ -124,7 +124,7 @@ _worker: dict = {}
 def _worker_init(folder: str, layout: str | None) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.freetype.init()
-    rs = load_ruleset_dir(Path(folder))
+    rs = load_ruleset_dir(Path(folder), decks=False)   # faces need no deck list
     _worker["r"] = CardRenderer(rs, layout)
 
 
@@ -351,11 +351,39 @@ def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer
     return n_page
 
 
+def load_export_ruleset(ruleset_id: str, deck: str | None = None):
+    """Load the ruleset to export. A broken deck file does not stop an export that does not use it: its
+    problems are printed as warnings and the faces, sheets and backs are written (with `--deck NAME`
+    the deck named must load)."""
+    from ..engine.ruleset import ruleset_dir
+    try:
+        return load_ruleset(ruleset_id)
+    except (DataError, DataErrors) as e:
+        errors = e.errors if isinstance(e, DataErrors) else [e]
+        folder = ruleset_dir(ruleset_id)
+        decks = folder / "decks" if folder else None
+        only_decks = decks is not None and all(Path(str(x.path)).parent == decks for x in errors)
+        if not only_decks:
+            raise
+        rs = load_ruleset_dir(folder, decks=False)
+        for p in sorted(decks.glob("*.yaml")):   # the decks that do load are still there for --deck
+            try:
+                d = load_deck(p, rs)
+                rs.decks[d.name] = d
+            except (DataError, DataErrors):
+                pass
+        if deck and deck not in rs.decks:
+            raise   # the deck asked for may be the broken one: say why
+        for x in errors:
+            print(f"warning: {x}  (the export does not use this deck)", file=sys.stderr)
+        return rs
+
+
 def run(args) -> int:
     """Run `tabletop cards`: write the cards as CSV (--csv), and/or print the print warnings,
     export with a progress bar and print what was written; or the problem (`path:line: ...`), exit 1."""
     pygame.freetype.init()  # fonts and images only: no window, no sound device
-    rs = load_ruleset(args.ruleset)
+    rs = load_export_ruleset(args.ruleset, getattr(args, "deck", None))
     if getattr(args, "csv", None):
         from ..engine.cardcsv import write_cards_csv
         from ..engine.ruleset import _CARD_COMMON

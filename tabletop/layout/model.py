@@ -389,7 +389,7 @@ def _ruleset_beside(path: Path):
         return None
     try:
         from ..engine.ruleset import load_ruleset_dir
-        return load_ruleset_dir(path.parent)
+        return load_ruleset_dir(path.parent, decks=False)   # faces need no deck: a broken one is not ours
     except (TabletopError, DataError, DataErrors):
         return None
 

@@ -97,3 +97,36 @@ def test_new_game_from_another_example_to_a_path_then_validate_and_open_in_the_s
             f"print(studio_folder(use_ruleset_folder({str(target)!r})))")
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.strip().endswith(str(target)), r.stderr
+
+
+def break_decks_and_a_scenario(folder: Path) -> None:
+    (folder / "decks" / "red_blue.yaml").write_text("name: red_blue\nmain: {spark: 4\n", encoding="utf-8")
+    (folder / "decks" / "green_blue.yaml").write_text("name: green_blue\nmain: {nope: 2}\n", encoding="utf-8")
+    sc = folder / "scenarios" / "free_table.yaml"
+    sc.write_text(sc.read_text(encoding="utf-8").replace("ember_knight]", "ember_knigt]"), encoding="utf-8")
+
+
+def test_validate_reports_broken_decks_and_every_other_problem_at_once(tmp_path):
+    folder = tmp_path / "sandbox"
+    shutil.copytree(ROOT / "rulesets" / "sandbox", folder)
+    break_decks_and_a_scenario(folder)
+    lay = folder / "layout.yaml"
+    lay.write_text(lay.read_text(encoding="utf-8") + "\nnot_a_layout_key: 1\n", encoding="utf-8")
+    problems = [str(p) for p in validate_report([folder])[0]]
+    where = sorted(p.split(": ", 1)[0].replace(str(folder) + "/", "") for p in problems)
+    assert where == ["decks/green_blue.yaml:2", "decks/red_blue.yaml:3", "layout.yaml:" + where[2].split(":")[1],
+                     "scenarios/free_table.yaml:8"], problems
+    assert any("not_a_layout_key" in p for p in problems)
+
+
+def test_cards_exports_what_does_not_depend_on_a_broken_deck(tmp_path, own_rulesets, capsys):
+    folder = tmp_path / "mygame"
+    shutil.copytree(ROOT / "rulesets" / "sandbox", folder)
+    break_decks_and_a_scenario(folder)
+    out = tmp_path / "out"
+    assert main(["cards", str(folder), "--out", str(out), "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "red_blue.yaml:3" in err and "green_blue.yaml:2" in err and "does not use this deck" in err
+    assert len(list((out / "cards").glob("*.png"))) == 9 and (out / "sandbox-sheets.pdf").exists()
+    assert main(["cards", str(folder), "--out", str(out), "--deck", "red_blue"]) == 1   # that deck is broken
+    assert "red_blue.yaml:3" in capsys.readouterr().err
