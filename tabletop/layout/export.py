@@ -198,7 +198,8 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
                  card_pngs: bool = True) -> ExportResult:
     """Write card PNGs to out/cards/, sheets to out/sheets/, out/<ruleset>-sheets.pdf, and with
     `backs` the back PNGs (out/backs/) and mirrored back sheets after each front, with `fold` the
-    fold-over pages instead, with `tts` out/tts/ (deck sheets and back image).
+    fold-over pages instead, with `tts` out/tts/ (deck sheets and a back per kind's back, and the saved
+    object Tabletop Simulator imports, every copy in it).
 
     `progress` is called with (done, total) after each page; `workers` processes draw the faces
     (default: see default_workers).
@@ -240,6 +241,9 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
     result.copies = sum(n for _, n in plan)
     for sub in ("cards", "sheets") + (("backs",) if backs or fold else ()) + (("tts",) if tts else ()):
         (out / sub).mkdir(parents=True, exist_ok=True)
+    if tts:   # a previous export's sheets would otherwise look current
+        for old in [*(out / "tts").glob("deck-*.png"), *(out / "tts").glob("back*.png")]:
+            old.unlink()
     workers = default_workers(len(plan)) if workers is None else max(1, workers)
     faces = Faces(renderer, workers)
     writer = PdfWriter(out / f"{ruleset.id}-sheets.pdf", page_mm, ruleset.name) if pdf else None
@@ -259,7 +263,7 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
             back_cache[key] = flat
         return back_cache[key]
 
-    tts_sheets = TtsWriter(out / "tts") if tts else None
+    tts_sheets = TtsWriter(out / "tts", renderer.back_key, ruleset.id, ruleset.name_en or ruleset.id) if tts else None
     n_page = 0
     done = 0
     try:
@@ -298,7 +302,7 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
         if old not in result.sheets and old not in result.backs:
             old.unlink()  # a previous, longer export's pages would otherwise end up looking current
     if tts_sheets is not None:
-        result.tts = tts_sheets.close(back_for(plan[0][0].kind) if plan else None)
+        result.tts = tts_sheets.close(back_for)
     return result
 
 
@@ -347,7 +351,7 @@ def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer
             writer.add_png(bpath)
     if tts_sheets is not None:
         for c, face in items:
-            tts_sheets.add(c.id, face, sh)
+            tts_sheets.add(c, face, sh)
     return n_page
 
 
