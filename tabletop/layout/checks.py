@@ -22,6 +22,9 @@ def face_warnings(rs, renderer, layout_checks: bool = True) -> list[tuple]:
         kl = lay.for_kind(c.kind)
         scale = round(kl.size_mm[0] / 25.4 * lay.dpi) / kl.size_mm[0]
         where = f"{c.path}:{c.line}: card {c.id}"
+        if c.id in blank_cards(rs, renderer, [c]):
+            out.append((c.id, "warn", f"{where}: the face shows nothing but its background (no region of "
+                        f"kind {c.kind!r} has anything of this card to show)"))
         for r, s in renderer.texts(c):
             fit = renderer._fit(r, s, scale)
             if fit.overflow:
@@ -87,3 +90,32 @@ def _overlap(a, b) -> tuple[float, float]:
     ox = min(a.rect[0] + a.rect[2], b.rect[0] + b.rect[2]) - max(a.rect[0], b.rect[0])
     oy = min(a.rect[1] + a.rect[3], b.rect[1] + b.rect[3]) - max(a.rect[1], b.rect[1])
     return ox, oy
+
+
+def blank_cards(rs, renderer, cards=None) -> set:
+    """Return the ids of cards whose face shows only its background, though their kind has regions (a kind
+    with none is a layout warning of its own): every region needs a field the card lacks."""
+    out = set()
+    for c in rs.cards.values() if cards is None else cards:
+        regions = [r for r in renderer.layout.for_kind(c.kind).regions if r.type != "manual"]
+        if regions and not any(renderer._applies(r, c) for r in regions):
+            out.add(c.id)
+    return out
+
+
+def art_problems(rs) -> dict:
+    """Return card id -> `path:line: card X: art ...` for each card whose art is set but missing, outside
+    assets/ or unreadable: its face shows the generated picture instead, which looks like real art."""
+    from ..engine.errors import DataError
+    from . import art as artmod
+    out = {}
+    for c in rs.cards.values():
+        try:
+            p = artmod.resolve_art(rs.path, c)
+            if p is not None:
+                if not p.is_file():
+                    raise DataError(p, None, "file not found")
+                artmod.load_image(p)
+        except DataError as e:
+            out[c.id] = str(e) if e.path == c.path else f"{c.path}:{c.line}: card {c.id}: art {e}"
+    return out
