@@ -15,6 +15,7 @@ import difflib
 import multiprocessing
 import os
 import re
+import shutil
 import sys
 from collections import deque
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from .sheets import (
     PAGES_MM,
     Sheet,
     _save_png,
+    encode_png,
     draw_marks,
     mm_to_px,
     plan_sheet,
@@ -171,11 +173,53 @@ class Faces:
         while pending:
             yield _surface(pending.popleft().get())
 
+    def encode(self, surf: pygame.Surface, path: Path, dpi: int):
+        """Write an opaque page as PNG: in a worker when there are workers (return its pending result),
+        else here (return None)."""
+        if self.pool is None:
+            _save_png(surf, path, dpi)
+            return None
+        return self.pool.apply_async(encode_png, (surf.get_size(), pygame.image.tobytes(surf, "RGB"), str(path), dpi))
+
     def close(self) -> None:
         if self.pool is not None:
             self.pool.close()
             self.pool.join()
         _worker.pop("r", None)
+
+
+class PageSink:
+    """Pages on their way to PNG files and the PDF, in order: encoded by the workers while the next
+    page is composed (at most `window` in flight), and a page equal to one already written (the same
+    back sheet again) copied instead of encoded, and stored once in the PDF."""
+
+    def __init__(self, faces: Faces, writer, window: int = 4):
+        self.faces, self.writer, self.window = faces, writer, window
+        self.pending: deque = deque()
+        self.first: dict = {}   # key -> the PNG written for it
+
+    def add(self, surf: pygame.Surface, path: Path, dpi: int, key=None) -> None:
+        if key is not None and key in self.first:
+            self.pending.append((None, path, key, self.first[key]))
+        else:
+            if key is not None:
+                self.first[key] = path
+            self.pending.append((self.faces.encode(surf, path, dpi), path, key, None))
+        while len(self.pending) > self.window:
+            self._finish_one()
+
+    def _finish_one(self) -> None:
+        job, path, key, copy_of = self.pending.popleft()
+        if job is not None:
+            job.get()
+        if copy_of is not None:
+            shutil.copyfile(copy_of, path)
+        if self.writer is not None:
+            self.writer.add_png(path, key)
+
+    def flush(self) -> None:
+        while self.pending:
+            self._finish_one()
 
 
 def _surface(res) -> pygame.Surface:
@@ -247,6 +291,7 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
     workers = default_workers(len(plan)) if workers is None else max(1, workers)
     faces = Faces(renderer, workers)
     writer = PdfWriter(out / f"{ruleset.id}-sheets.pdf", page_mm, ruleset.name) if pdf else None
+    sink = PageSink(faces, writer, window=2 * workers)
     back_cache: dict = {}
 
     def back_for(kind):
@@ -278,18 +323,19 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
             for item in it:
                 page_items.append(item)
                 if len(page_items) == per_page[size]:
-                    n_page = _emit(page_items, sh, n_page, out, result, writer, crop_marks, backs, fold, back_for,
+                    n_page = _emit(page_items, sh, n_page, out, result, sink, crop_marks, backs, fold, back_for,
                                    tts_sheets)
                     page_items = []
                     done += 1
                     if progress:
                         progress(done, total_pages)
             if page_items:
-                n_page = _emit(page_items, sh, n_page, out, result, writer, crop_marks, backs, fold, back_for,
+                n_page = _emit(page_items, sh, n_page, out, result, sink, crop_marks, backs, fold, back_for,
                                tts_sheets)
                 done += 1
                 if progress:
                     progress(done, total_pages)
+        sink.flush()
     finally:
         faces.close()
         if writer is not None:
@@ -312,8 +358,8 @@ def _copies(group, faces):
             yield c, face
 
 
-def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer, crop_marks: bool, backs: bool,
-          fold: bool, back_for, tts_sheets) -> int:
+def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, sink: PageSink, crop_marks: bool,
+          backs: bool, fold: bool, back_for, tts_sheets) -> int:
     """Compose, save and add to the PDF one front page (and its back page, or its fold-over half)."""
     n_page += 1
     page = pygame.Surface(sh.page_px)
@@ -333,10 +379,8 @@ def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer
                        (bottom + mm_to_px(1, sh.dpi), min(sh.page_px[1] - 1 - sh.margin, bottom + mm_to_px(4, sh.dpi)))):
             pygame.draw.line(page, (120, 120, 120), (x, y0), (x, y1), max(1, mm_to_px(0.2, sh.dpi)))
     path = out / "sheets" / f"sheet-{n_page:02d}.png"
-    _save_png(page, path, sh.dpi)
+    sink.add(page, path, sh.dpi)
     result.sheets.append(path)
-    if writer is not None:
-        writer.add_png(path)
     if backs and not fold:
         bpage = pygame.Surface(sh.page_px)
         bpage.fill((255, 255, 255))
@@ -345,10 +389,10 @@ def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer
         if crop_marks:
             draw_marks(bpage, sh, len(items), mirror=True)
         bpath = out / "sheets" / f"sheet-{n_page:02d}-back.png"
-        _save_png(bpage, bpath, sh.dpi)
+        # A back page is the same as an earlier one whenever the same backs fill the same slots.
+        key = ("back", id(sh), crop_marks, tuple(id(back_for(c.kind)) for c, _ in items))
+        sink.add(bpage, bpath, sh.dpi, key)
         result.backs.append(bpath)
-        if writer is not None:
-            writer.add_png(bpath)
     if tts_sheets is not None:
         for c, face in items:
             tts_sheets.add(c, face, sh)

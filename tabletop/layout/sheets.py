@@ -54,18 +54,29 @@ def _fit_axis(page: float, card: float, bleed: float, margin: float, marks: bool
     return best
 
 
+PNG_LEVEL = 3   # zlib level of every PNG written (lossless at any level): level 6 took a third longer for
+                # a third smaller files, and the PDF now stores a repeated back page once
+
+
 def _save_png(surf: pygame.Surface, path: Path, dpi: int) -> None:
     """Save as RGB PNG carrying its resolution (pHYs), so print dialogs pick the real size."""
-    flat = pygame.Surface(surf.get_size())
-    flat.fill((255, 255, 255))
-    flat.blit(surf, (0, 0))
+    if surf.get_flags() & pygame.SRCALPHA:
+        flat = pygame.Surface(surf.get_size())
+        flat.fill((255, 255, 255))
+        flat.blit(surf, (0, 0))
+    else:
+        flat = surf   # already opaque (a composed page): no copy
+    encode_png(flat.get_size(), pygame.image.tobytes(flat, "RGB"), path, dpi)
+
+
+def encode_png(size: tuple, rgb: bytes, path, dpi: int) -> None:
+    """Write RGB bytes as a PNG with its resolution (no pygame: export workers call it with a page's bytes)."""
     try:
         from PIL import Image
     except ImportError:  # Pillow is a dependency; without it the PNG simply has no dpi note
-        pygame.image.save(flat, str(path))
+        pygame.image.save(pygame.image.frombytes(rgb, size, "RGB"), str(path))
         return
-    img = Image.frombytes("RGB", flat.get_size(), pygame.image.tobytes(flat, "RGB"))
-    img.save(str(path), dpi=(dpi, dpi), optimize=False, compress_level=6)
+    Image.frombytes("RGB", size, rgb).save(str(path), dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL)
 
 
 # --- sheets ------------------------------------------------------------------------------------

@@ -130,3 +130,30 @@ def test_cards_exports_what_does_not_depend_on_a_broken_deck(tmp_path, own_rules
     assert len(list((out / "cards").glob("*.png"))) == 9 and (out / "sandbox-sheets.pdf").exists()
     assert main(["cards", str(folder), "--out", str(out), "--deck", "red_blue"]) == 1   # that deck is broken
     assert "red_blue.yaml:3" in capsys.readouterr().err
+
+
+def test_repeated_back_pages_are_encoded_once_and_stored_once_in_the_pdf(tmp_path):
+    """Export speed (issue 35): a back page equal to an earlier one is copied, not encoded again, and
+    the PDF shows it from one stored image; the pages still come in order."""
+    import re
+
+    from tabletop.engine.ruleset import load_ruleset_dir
+    from tabletop.layout.export import export_cards
+    folder = tmp_path / "many"
+    shutil.copytree(ROOT / "rulesets" / "sandbox", folder)
+    lines = [f"- {{id: c{i}, name: カード{i}, kind: unit, color: red, cost: 1, copies: 1}}" for i in range(27)]
+    (folder / "cards.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    shutil.rmtree(folder / "decks")
+    (folder / "decks").mkdir()
+    rs_yaml = folder / "ruleset.yaml"
+    rs_yaml.write_text(rs_yaml.read_text(encoding="utf-8").replace("starter_decks: [red_blue, green_blue]",
+                                                                    "starter_decks: []"), encoding="utf-8")
+    rs = load_ruleset_dir(folder)
+    for workers in (1, 2):
+        out = tmp_path / f"out{workers}"
+        res = export_cards(rs, out, dpi=60, backs=True, workers=workers)
+        assert len(res.sheets) == 3 and len(res.backs) == 3
+        assert len({p.read_bytes() for p in res.backs}) == 1
+        pdf = res.pdf.read_bytes()
+        assert len(re.findall(rb"/Type /Page /Parent", pdf)) == 6
+        assert len(re.findall(rb"/Subtype /Image", pdf)) == 4     # 3 fronts + 1 back for 6 pages
