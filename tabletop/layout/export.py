@@ -375,9 +375,11 @@ def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, sink: 
     if fold:  # short dashes on the fold line, in the top and bottom margins
         x = sh.page_px[0] // 2
         top, bottom = sh.origin[1] - sh.bleed, sh.origin[1] + (sh.rows - 1) * sh.pitch[1] + sh.trim[1] + sh.bleed
-        for y0, y1 in ((max(sh.margin, top - mm_to_px(4, sh.dpi)), top - mm_to_px(1, sh.dpi)),
-                       (bottom + mm_to_px(1, sh.dpi), min(sh.page_px[1] - 1 - sh.margin, bottom + mm_to_px(4, sh.dpi)))):
-            pygame.draw.line(page, (120, 120, 120), (x, y0), (x, y1), max(1, mm_to_px(0.2, sh.dpi)))
+        lw = max(1, mm_to_px(0.2, sh.dpi))
+        for y0, y1 in ((max(sh.margin + lw, top - mm_to_px(4, sh.dpi)), top - mm_to_px(1, sh.dpi)),
+                       (bottom + mm_to_px(1, sh.dpi), min(sh.page_px[1] - 1 - sh.margin - lw, bottom + mm_to_px(4, sh.dpi)))):
+            if y1 - y0 >= mm_to_px(0.8, sh.dpi):   # only inside the printable area, never into the margin
+                pygame.draw.line(page, (120, 120, 120), (x, y0), (x, y1), lw)
     path = out / "sheets" / f"sheet-{n_page:02d}.png"
     sink.add(page, path, sh.dpi)
     result.sheets.append(path)

@@ -213,7 +213,7 @@ class FaceDrawing:
             size, gap = size * k, gap * k
         total = n * size + (n - 1) * gap
         start = 0 if r.align == "left" else ((along - total) / 2 if r.align == "center" else along - total)
-        fill = self._color(r.fill, pal) or pal["main"]
+        fill = self._color(r.fill, pal) or self._color(r.color, pal) or pal["main"]   # `color:` counts too
         stroke = self._color(r.stroke, pal)
         for i in range(n):
             off = start + i * (size + gap)

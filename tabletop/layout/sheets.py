@@ -157,6 +157,9 @@ def plan_sheet(page_mm: tuple, card_mm: tuple, dpi: int, bleed_mm: float, margin
                  mm_to_px(margin_mm, dpi))
 
 
+KEYLINE_MM = 0.25   # the white edge each side of a crop mark
+
+
 def draw_marks(page: pygame.Surface, sheet: Sheet, n: int, mirror: bool = False, sides: str = "tblr") -> None:
     """Draw crop marks on every cut line of the used slots, outside the grid, inside the printable margin.
 
@@ -193,13 +196,24 @@ def draw_marks(page: pygame.Surface, sheet: Sheet, n: int, mirror: bool = False,
         a, b = start + sign * off, start + sign * (off + length)
         return (min(a, b), max(a, b))
 
+    key = max(1, mm_to_px(KEYLINE_MM, dpi))
+    lines = []
     for x in sorted(xs):
         if "t" in sides and (seg := out(top, edge)):
-            pygame.draw.line(page, black, (x, seg[0]), (x, seg[1]), lw)
+            lines.append(((x, seg[0]), (x, seg[1])))
         if "b" in sides and (seg := out(bottom, H - 1 - edge)):
-            pygame.draw.line(page, black, (x, seg[0]), (x, seg[1]), lw)
+            lines.append(((x, seg[0]), (x, seg[1])))
     for y in sorted(ys):
         if "l" in sides and (seg := out(left, edge)):
-            pygame.draw.line(page, black, (seg[0], y), (seg[1], y), lw)
+            lines.append(((seg[0], y), (seg[1], y)))
         if "r" in sides and (seg := out(right, W - 1 - edge)):
-            pygame.draw.line(page, black, (seg[0], y), (seg[1], y), lw)
+            lines.append(((seg[0], y), (seg[1], y)))
+    # A white keyline under every mark: a mark that must cross dark bleed art (no room past the bleed,
+    # as on letter) still shows. Clipped to the printable area: nothing goes into the margin.
+    old_clip = page.get_clip()
+    page.set_clip(pygame.Rect(edge, edge, W - 2 * edge, H - 2 * edge))
+    for a, b in lines:
+        pygame.draw.line(page, (255, 255, 255), a, b, lw + 2 * key)
+    for a, b in lines:
+        pygame.draw.line(page, black, a, b, lw)
+    page.set_clip(old_clip)

@@ -120,7 +120,7 @@ _TYPE_DEFAULTS = {
     "rarity": {"field": "rarity", "shape": "circle", "size": 6.0, "weight": "bold", "align": "center",
                "valign": "middle", "wrap": False, "padding_mm": 0.2},
     "image": {"field": "art", "always": True},
-    "pips": {"field": "cost", "fill": "main", "stroke": "dark", "stroke_mm": 0.25},
+    "pips": {"field": "cost", "fill": "", "color": "", "stroke": "dark", "stroke_mm": 0.25},  # fill, else color, else main
     "manual": {"field": "manual", "shape": "rounded", "fill": "#e67e22", "color": "#ffffff",
                "text": "手動 MANUAL", "size": 6.0, "weight": "bold", "align": "center", "valign": "middle",
                "wrap": False, "padding_mm": 0.3},
