@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, SaveError, TabletopError, clip
 from .engine.msg import msg
+from .engine.controller import controller_class
 from .engine.ruleset import load_deck, load_ruleset_dir, rulesets_dirs
 from .engine.yamlio import load_yaml
 
@@ -92,6 +93,9 @@ def _validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list
     if rs is None:   # the ruleset or its cards do not load: the layout file can still be read
         layout = folder / "layout.yaml"
         return problems + (validate_file(layout) if layout.exists() else [])
+    more = getattr(controller_class(rs.controller, missing_ok=True), "ruleset_warnings", None)
+    if more is not None and warnings is not None:
+        warnings += more(rs)        # e.g. a declared game no win condition can end
     for sc in sorted((folder / "scenarios").glob("*.yaml")):
         mismatch = scenario_ruleset_errors(folder, sc)
         problems += mismatch or validate_file(sc, rs)

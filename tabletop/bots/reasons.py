@@ -98,7 +98,7 @@ def move_reason(before: Game, after: Game, action: Action, why: Msg, reader: int
         # Only a move about cards the bot knows is described: describing a guessed card would show
         # the guess as if it were the real card.
         try:
-            move = before.controller.describe(before.state, action, reader)
+            move = before.controller.describe_for(before.state, action, reader)
         except Exception:   # describing failed in a guessed position: the kind of move still says what it is
             pass
     q = before.state.pending[0] if before.state.pending else None

@@ -52,7 +52,7 @@ def section_header(rs: Ruleset, sec: str) -> str:
 
 
 def _section_index(rs: Ruleset) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for sec, spec in rs.deck.items():
         names = {sec, spec["label"], spec.get("label_en") or "", section_header(rs, sec)[:-1],
                  *_SECTION_ALIASES.get(sec, ())}

@@ -96,6 +96,7 @@ RULESET_SPEC = {"type": "map", "fields": {
     "zones": {"type": "map", "values": _ZONE, "required": True},
     "starter_decks": {"type": "list", "items": {"type": "str"}, "default": []},
     "players": {"type": "map", "values": {"type": "any"}, "default": {}},
+    "rules": {"type": "any"},        # a declared game's rules (tabletop/declared/schema.py)
 }}
 DEFAULT_WORDS = {"tapped": Term("tapped", "タップ"), "untapped": Term("untapped", "アンタップ"),
                  "tap": Term("tap", "タップする"), "untap": Term("untap", "アンタップする"),

@@ -1,4 +1,5 @@
 """The main menu, driven by posted clicks: new game, load (a broken save gives a message), settings."""
+import pytest
 import json
 
 
@@ -158,7 +159,7 @@ def test_new_game_page_shows_names_a_one_line_description_and_every_deck_with_fa
     (folder / "broken.yaml").write_text("name: broken\ntitle: Half a deck\nmain:\n  kappa: 5\n", encoding="utf-8")
     shipped = (load_ruleset("senkai").path / "decks" / "kiri_yashiro.yaml").read_text(encoding="utf-8")
     (folder / "mine.yaml").write_text(shipped.replace("name: kiri_yashiro", "name: mine")
-                                      .replace("title: 霧の社", "title: My mist"), encoding="utf-8")
+                                      .replace("title: 霧の社 / Misty Shrine", "title: My mist"), encoding="utf-8")
     menu = app.push(MenuScene(app))
     menu.ruleset_id = "senkai"
     menu.show("new")
@@ -179,3 +180,34 @@ def test_new_game_page_shows_names_a_one_line_description_and_every_deck_with_fa
     menu.show("new")
     boxes = [w.html_text for w in menu.widgets if isinstance(w, UITextBox)]
     assert boxes[0].startswith("魔術師") and menu.fields["ruleset"].selected_option[0] == "千怪戦戯"
+    # decks in Japanese too: their titles' Japanese half and their descriptions from the catalogue
+    assert any(b.startswith("<b>霧の社</b><br>青緑のコントロール。") for b in boxes), boxes
+    assert "霧の社" in dict(menu.fields["deck0"].options_list).keys()
+    assert not any("Misty Shrine" in b or "Sturdy yokai" in b for b in boxes)
+
+
+@pytest.mark.parametrize("rid", ["senkai", "fourdeck", "ijinden", "monmusu", "danmaku"])
+def test_the_new_game_page_in_japanese_has_no_english_description_or_deck_label(app, rid):
+    import re
+    from pygame_gui.elements import UITextBox
+    app.set_language("ja")
+    menu = app.push(MenuScene(app))
+    menu.ruleset_id = rid
+    menu.show("new")
+    app.step()
+    boxes = [re.sub(r"<[^>]+>", " ", w.html_text) for w in menu.widgets if isinstance(w, UITextBox)]
+    assert len(boxes) >= 3                                        # the game's description and its decks
+    for b in boxes:
+        words = set(re.findall(r"[A-Za-z]{3,}", b)) - {"HP", "POW"}
+        assert not words, f"English words {sorted(words)} on the Japanese page: {b!r}"
+    labels = [label for label, _ in menu.fields["deck0"].options_list]
+    assert all(not re.search(r"[A-Za-z]{3,}", label) for label in labels), labels
+
+
+def test_the_ijinden_description_sums_up_the_game(app):
+    from tabletop.ui.newgame import blurb
+    from tabletop.engine import load_ruleset
+    rs = load_ruleset("ijinden")
+    en, ja = blurb(rs, "en"), blurb(rs, "ja")
+    assert "summon" in en and "win" in en and "block" in en      # how you play and how you win, in one line
+    assert "召喚" in ja and "勝ち" in ja

@@ -40,9 +40,9 @@ EVAL_W = {"hp": 60.0, "overheal": 0.1, "soak": 0.5, "soak_cap": 400.0, "fam": 0.
 
 
 def hit_chance(hit: float, eva: float) -> float:
-    """Return the chance that an attack hits (DM-R21, DM-D1): d ≥ 20 always, d ≤ −20 two heads, else one."""
+    """Return the chance that an attack hits (DM-R21, DM-D1): d > 20 always, d < −20 two heads, else one."""
     d = hit - eva
-    return 1.0 if d >= 20 else (0.25 if d <= -20 else 0.5)
+    return 1.0 if d > 20 else (0.25 if d < -20 else 0.5)
 
 
 def _main_hp(game, s, m) -> tuple[float, float]:

@@ -89,8 +89,8 @@ class MonmusuActions:
             if every or (name not in same and cost <= ready):     # skip: same monster out (MM-R22), mana
                 out += [Action("summon", p, (("card", u), ("to", key))) for key in spaces]
             for t, t_cost in same.get(name, ()):
-                # skip: a down target (MM-D10), or not enough mana for the stack cost (MM-R20, MM-R21)
-                if every or (not s.cards[t].flags.get("down") and max(1, cost - t_cost) <= ready):
+                # skip: not enough mana for the stack cost (MM-R20, MM-R21); a down target is fine (MM-D10)
+                if every or max(1, cost - t_cost) <= ready:
                     out.append(Action("evolve", p, (("card", u), ("target", t))))
                     out.append(Action("awaken", p, (("card", u), ("target", t))))
         return out

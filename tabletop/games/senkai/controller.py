@@ -12,7 +12,8 @@ Choices a rule asks are pending choices answered by ordinary actions:
   break_wall — which face-down wall breaks, chosen by the attacker: `break_wall target=WALL`
   effect_target — a card effect's target (`choose_target` / `skip_effect`, from the effects mixin)
   respond    — the other player's chance to use 「ダウンする：」 abilities in the turn player's main
-               phase, as it starts and after each summon (SK-D8): `use card=X` as often as usable, then `pass`
+               phase, as it starts and after each of their moves, when an ability would change something
+               (SK-D8): `use card=X` as often as usable, then `pass`
 
 The class is a composition of one mixin per rule section (they call each other through `self`):
   rules.py   — lanes, keywords, zone keys, `facing` (shared words, no class)
