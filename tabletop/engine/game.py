@@ -86,16 +86,10 @@ class Game:
         return cls(rs, s, opts, decks)
 
     @classmethod
-<<<<<<< HEAD
-    def from_scenario(cls, path, ruleset: Ruleset | None = None) -> "Game":
+    def from_scenario(cls, path: str | Path, ruleset: Ruleset | None = None) -> "Game":
         """Start from a position written in a scenario file (see docs/scenarios.md); `ruleset`, if it is
         the one the file names, is used as loaded."""
         rs, state, options = load_scenario(Path(path), ruleset)
-=======
-    def from_scenario(cls, path: str | Path) -> "Game":
-        """Start from a position written in a scenario file (see docs/scenarios.md)."""
-        rs, state, options = load_scenario(Path(path))
->>>>>>> main
         return cls(rs, state, options, None, None, [], scenario=str(path))
 
     # --- the API -------------------------------------------------------------------------------
