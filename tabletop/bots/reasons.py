@@ -58,7 +58,7 @@ def subject(game: Game, action: Action, reader: int, known=None) -> str | None:
                 c = s.cards[u]
                 try:
                     seen = ctl.visible(s, c, reader)
-                except Exception:   # a determinization the controller cannot read: say nothing rather than leak
+                except Exception:  # noqa: BLE001 - a determinization the controller cannot read: say nothing rather than leak
                     seen = False
                 if seen and c.cid in game.ruleset.cards:
                     return game.ruleset.cards[c.cid].name
@@ -99,7 +99,7 @@ def move_reason(before: Game, after: Game, action: Action, why: Msg, reader: int
         # the guess as if it were the real card.
         try:
             move = before.controller.describe_for(before.state, action, reader)
-        except Exception:   # describing failed in a guessed position: the kind of move still says what it is
+        except Exception:  # noqa: BLE001 - describing failed in a guessed position: the kind of move still says what it is
             pass
     q = before.state.pending[0] if before.state.pending else None
     if q is not None:

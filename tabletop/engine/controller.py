@@ -9,14 +9,14 @@ whose check passes, so the UI's highlights, `why_not`, the bots and the fuzzer s
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Protocol, TypeVar, cast, overload
 
 from .action import Action, Event
 from .hints import NO_HINTS, BotHints
 from .msg import Msg, Term, msg
+from .state import Card, Outcome, State, split_key, zone_key
 
 N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
-from .state import Card, Outcome, State, split_key, zone_key
 
 if TYPE_CHECKING:
     from .ruleset import CardDef, DeckList, Ruleset, ZoneSpec
@@ -133,8 +133,10 @@ class CardName(Term):
     """A card's name as `Controller.card_ref` gives it: a Term that remembers which card it names, so
     `describe_for` can check that its reader may see that card (saved and copied as a plain Term)."""
 
-    def __new__(cls, en: str, ja: str | None, uid: int):
-        self = Term.__new__(cls, en, ja, True)
+    uid: int
+
+    def __new__(cls, en: str, ja: str | None, uid: int) -> "CardName":
+        self = cast("CardName", Term.__new__(cls, en, ja, True))
         self.uid = uid
         return self
 
@@ -256,7 +258,7 @@ class Controller:
         """Return who must act now: the player of the first pending choice, else the turn player."""
         return s.pending[0]["player"] if s.pending else s.active
 
-    def describe_for(self, s: State, a: Action, viewer: int | None = None):
+    def describe_for(self, s: State, a: Action, viewer: int | None = None) -> Msg | str:
         """Return an action in words for `viewer` (a Msg): the one way the engine asks for a description.
 
         Any action text may be asked about, legal or not, of either player, naming any card: an
@@ -273,7 +275,7 @@ class Controller:
                 text = a.kind.replace("_", " ")     # (an action's own name, as the controller spells it)
         return text if viewer is None else self._unseen_out(s, text, viewer)
 
-    def _unseen_out(self, s: State, v, viewer: int):
+    def _unseen_out(self, s: State, v: Any, viewer: int) -> Any:
         """Return `v` (a Msg, Term, tuple or text) with every card name `viewer` may not see replaced."""
         if isinstance(v, CardName):
             c = s.cards.get(v.uid)
@@ -632,7 +634,7 @@ class Controller:
         else:
             heads = s.rng.coin()
         side = msg("heads") if heads else msg("tails")
-        text = msg("coin ({why}): {side}", why=why, side=side) if why else msg("coin: {side}", side=side)
+        text = msg("coin — {why}: {side}", why=why, side=side) if why else msg("coin: {side}", side=side)
         self.log(s, text, kind="coin", heads=heads)
         return heads
 

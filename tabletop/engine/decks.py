@@ -71,7 +71,7 @@ def export_text(deck: Deck, english: bool = False) -> str:
     index = card_index(rs)
     lines = [f"# {deck.title or deck.name} ({rs.id})"] if (deck.title or deck.name) else []
     many = len(rs.deck) > 1
-    for sec, spec in rs.deck.items():
+    for sec, _spec in rs.deck.items():
         rows = deck.sections[sec]
         if not rows:
             continue

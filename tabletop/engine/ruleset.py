@@ -497,9 +497,9 @@ def deck_rule_problems(deck: DeckList, rs: Ruleset) -> list[tuple[int, str | Non
             problems.append((first, rule.get("size"), msg("{section}: {n} cards, the deck rules allow at most {want}",
                                                           section=label, n=total, want=spec["max"])))
         counts: Counter[str] = Counter()
-        for cid, n, line in rows:
+        for cid, n, _line in rows:
             counts[cid] += n
-        for cid, n, line in rows:
+        for cid, _n, line in rows:
             card = rs.cards[cid]
             limit = spec.get("max_copies")
             if card.copies == "any":

@@ -85,7 +85,8 @@ def _mapping(loader, node) -> YMap:
         try:
             hash(key)
         except TypeError:
-            raise DataError(loader.name, key_node.start_mark.line + 1, msg("a mapping key must be a plain value"))
+            raise DataError(loader.name, key_node.start_mark.line + 1,
+                            msg("a mapping key must be a plain value")) from None
         if key in m:
             raise DataError(loader.name, key_node.start_mark.line + 1, msg("duplicate key {key!r}", key=key))
         m[key] = loader.construct_object(value_node, deep=True)

@@ -20,10 +20,12 @@ ROOT = Path(__file__).resolve().parents[2] / "rulesets"
 # (card=X target=Y or target_zone=Z, nothing to drag to): (scenario, actions applied first).
 DRAG = {"danmaku": ("05_familiars_need_power", []), "fourdeck": ("04_destroy_or_exile", []),
         "ijinden": ("04_color_and_level", []), "monmusu": ("02_evolve_and_awaken", []),
-        "sandbox": ("free_table", []), "senkai": ("05_paying_mana", [])}
+        "sandbox": ("free_table", []), "senkai": ("05_paying_mana", []),
+        "ramparts": ("01_the_last_wall", []), "sparkduel": ("02_embers", [])}
 AIM = {"danmaku": ("05_familiars_need_power", []), "fourdeck": ("04_destroy_or_exile", []),
        "ijinden": ("01_guardians_block", ["p1 attack card=1", "p1 end_phase"]),      # P2's guardians block
-       "monmusu": ("03_attack_targets", []), "senkai": ("06_enchant_the_enemy", [])}
+       "monmusu": ("03_attack_targets", []), "senkai": ("06_enchant_the_enemy", []),
+       "ramparts": ("02_across_the_lanes", []), "sparkduel": ("01_block_or_take_it", [])}
 
 
 def _midgame(rid, seed, steps):
@@ -125,7 +127,7 @@ def test_click_then_click_a_lit_target_applies_the_aimed_action(app, rid):
         if card not in spots or a.get("to") is not None or not (target in spots or tzone in zones):
             continue
         own = [b for b in scene.legal if b.get("card") == card and b.get("to") is None]
-        if not all(b.get("target") is not None or b.get("target_zone") is not None for b in own):
+        if not all(any(b.get(k) is not None for k in ("target", "target_zone", "target_player")) for b in own):
             continue          # a click would act at once, not ask for a target
         if target is not None:
             same = [b for b in own if b.get("target") == target]
