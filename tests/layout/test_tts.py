@@ -27,7 +27,7 @@ def test_the_saved_object_is_one_deckcustom_with_a_customdeck_entry_per_sheet(de
     rs, obj = _deck(tmp_path, designer_game)
     assert obj["Name"] == "DeckCustom"
     assert set(obj["CustomDeck"]) == {"1", "2"}
-    for num, d in obj["CustomDeck"].items():
+    for d in obj["CustomDeck"].values():
         assert set(d) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"}
         face = pygame.image.load(str(_file(d["FaceURL"])))
         back = pygame.image.load(str(_file(d["BackURL"])))
