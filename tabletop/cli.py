@@ -1,4 +1,5 @@
-"""The `tabletop` command: the main menu, and the verbs play, validate, replay, simulate, deck, cards, studio."""
+"""The `tabletop` command: the main menu, and the verbs play, validate, replay, simulate, deck, cards, studio,
+new-game."""
 from __future__ import annotations
 
 import argparse
@@ -45,6 +46,39 @@ def cmd_validate(args) -> int:
     return 0
 
 
+def use_ruleset_folder(value: str | None) -> str | None:
+    """Return the ruleset id for a command's ruleset argument, which may be a ruleset's folder (`mygame`,
+    `~/games/mygame`): that folder is then searched first (TABLETOP_RULESETS, which the simulator's
+    workers inherit), whatever its ruleset.yaml calls the game. An id is returned as it is."""
+    import os
+    from .engine.ruleset import folder_ruleset_id
+    if not value:
+        return value
+    p = Path(value).expanduser()
+    looks_like_path = os.sep in value or "/" in value or value.startswith((".", "~"))
+    if (p / "ruleset.yaml").is_file():
+        old = os.environ.get("TABLETOP_RULESETS")
+        os.environ["TABLETOP_RULESETS"] = os.pathsep.join([str(p.resolve())] + ([old] if old else []))
+        from .engine.ruleset import _load_cached
+        _load_cached.cache_clear()
+        return folder_ruleset_id(p)
+    if looks_like_path or p.is_dir():
+        why = (msg("{path}: no such folder", path=str(p)) if not p.exists()
+               else msg("{path}: not a ruleset folder (it has no ruleset.yaml)", path=str(p)))
+        raise TabletopError(why)
+    return value
+
+
+def cmd_new_game(args) -> int:
+    from .newgamecli import new_game
+    lang = user_language()
+    folder = new_game(args.name, example=args.from_, where=Path(args.path).expanduser() if args.path else None)
+    print(render(msg("created {folder} from the example {example}", folder=str(folder), example=args.from_), lang))
+    print(render(msg("next: {studio}  (or: {play}, {validate})", studio=f"tabletop studio {folder}",
+                     play=f"tabletop play {folder}", validate=f"tabletop validate {folder}"), lang))
+    return 0
+
+
 def cmd_replay(args) -> int:
     if args.table:   # the real table with the replay controls
         return _deferred("tabletop.ui.app", "run_replay")(args)
@@ -82,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="verb", metavar="VERB")
 
     p = sub.add_parser("play", help="open a table straight away")
-    p.add_argument("ruleset", nargs="?", help="ruleset id (senkai, fourdeck, ijinden, monmusu, danmaku, sandbox)")
+    p.add_argument("ruleset", nargs="?", help="ruleset id (senkai, fourdeck, ijinden, monmusu, danmaku, sandbox) or a ruleset folder")
     p.add_argument("--p1", default="human", help="human, or a bot: random|greedy|search (easy|normal|hard)")
     p.add_argument("--p2", default="human", help="human, or a bot: random|greedy|search (easy|normal|hard)")
     p.add_argument("--deck1", help="deck name of the ruleset, or a deck file, for P1")
@@ -110,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play many bot games and summarise them")
-    p.add_argument("ruleset", help="ruleset id")
+    p.add_argument("ruleset", help="ruleset id or folder")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--p1", default="random", help="P1's bot: random|greedy|search (easy|normal|hard)")
     p.add_argument("--p2", default="random", help="P2's bot: random|greedy|search (easy|normal|hard)")
@@ -132,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_deferred("tabletop.sim"))
 
     p = sub.add_parser("deck", help="list, check, export and import decks (plain-text lists)")
-    p.add_argument("ruleset", help="ruleset id")
+    p.add_argument("ruleset", help="ruleset id or folder")
     p.add_argument("--check", metavar="DECK", help="print the deck rules DECK breaks (a deck name, deck file or .txt list)")
     p.add_argument("--export", metavar="DECK", help="print DECK as a plain-text list (\"2 鬼の咆哮\" a line)")
     p.add_argument("--english", action="store_true", help="with --export: English card names where cards have them")
@@ -144,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_deferred("tabletop.deckcli"))
 
     p = sub.add_parser("cards", help="export card faces and print sheets")
-    p.add_argument("ruleset", help="ruleset id")
+    p.add_argument("ruleset", help="ruleset id or folder")
     p.add_argument("--out", help="folder for cards/, sheets/, backs/, tts/ and the PDF")
     p.add_argument("--dpi", type=int, default=None, help="resolution (default: the layout's own dpi, usually 300)")
     p.add_argument("--sheet", choices=("a4", "letter"), default="a4", help="print sheet size (default a4)")
@@ -161,8 +195,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", metavar="FILE", help="write the cards as CSV (a ruleset's cards.csv reads it back)")
     p.set_defaults(func=_deferred("tabletop.layout.export"))
 
+    p = sub.add_parser("new-game", help="start a game of your own: a ruleset folder copied from an example")
+    p.add_argument("name", help="the new game's id (letters, digits, _ and -), also its folder's name")
+    p.add_argument("--from", dest="from_", default="sandbox", metavar="EXAMPLE",
+                   help="the ruleset to copy (default sandbox, the free table)")
+    p.add_argument("--path", help="folder to create (default: NAME in your rulesets folder, "
+                   "where every command finds it by id)")
+    p.set_defaults(func=cmd_new_game)
+
     p = sub.add_parser("studio", help="the card layout studio")
-    p.add_argument("ruleset", help="ruleset id")
+    p.add_argument("ruleset", help="ruleset id or folder")
     p.add_argument("--size", default=None, help="window size, e.g. 1366x768 (default 1600x900)")
     p.set_defaults(func=_deferred("tabletop.ui.studio"))
     return ap
@@ -176,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["TABLETOP_SAVES"] = args.saves
     func = getattr(args, "func", None) or _deferred("tabletop.ui.app", "run_menu")
     try:
+        if getattr(args, "ruleset", None):   # play, simulate, deck, cards, studio: an id or a folder
+            args.ruleset = use_ruleset_folder(args.ruleset)
         return func(args) or 0
     except (DataError, DataErrors, TabletopError) as e:
         print(f"tabletop: {render_error(e, user_language())}", file=sys.stderr)

@@ -8,6 +8,8 @@ layout draws nothing, an unknown `{icon}`. Every check runs, so one pass lists a
 """
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, SaveError, TabletopError, clip
@@ -37,21 +39,66 @@ def _ruleset_folder(path: Path) -> Path | None:
     return None
 
 
+@contextmanager
+def ruleset_folder_searched(folder: Path):
+    """Let the ruleset of `folder` be found by its id while the block runs (a scenario names it by id)."""
+    old = os.environ.get("TABLETOP_RULESETS")
+    os.environ["TABLETOP_RULESETS"] = os.pathsep.join([str(folder)] + ([old] if old else []))
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("TABLETOP_RULESETS", None)
+        else:
+            os.environ["TABLETOP_RULESETS"] = old
+
+
+def scenario_ruleset_errors(folder: Path, sc: Path) -> list[str]:
+    """Return an error if a scenario in a ruleset's folder names another ruleset (a copied example's
+    scenario still pointing at the example's cards)."""
+    from .engine.ruleset import folder_ruleset_id
+    try:
+        raw = load_yaml(sc)
+    except TabletopError:
+        return []   # validate_file reports it
+    if not isinstance(raw, dict) or not isinstance(raw.get("ruleset"), str):
+        return []
+    rid, own = raw["ruleset"], folder_ruleset_id(folder)
+    if rid == own:
+        return []
+    line = raw.line_of("ruleset") if hasattr(raw, "line_of") else None
+    return [msg("{path}: ruleset: {other!r} is not this folder's ruleset (its ruleset.yaml says id: {own}); "
+                "write ruleset: {own}", path=f"{sc}:{line}" if line else str(sc), other=rid, own=own)]
+
+
 def validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[str]:
     """Check one ruleset folder: ruleset, cards, decks, layout, art, backs and every scenario.
 
     Returns the errors; warnings (what would print badly) are appended to `warnings` if given.
     """
+    with ruleset_folder_searched(folder):
+        return _validate_ruleset_folder(folder, warnings)
+
+
+def _validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[str]:
+    problems = []
     try:
         rs = load_ruleset_dir(folder)
     except TabletopError as e:
-        return _messages(e)
-    problems = []
+        problems += _messages(e)
+        try:   # a broken deck file hides nothing else: check the rest with the ruleset without its decks
+            rs = load_ruleset_dir(folder, decks=False)
+        except TabletopError:
+            rs = None
+    if rs is None:   # the ruleset or its cards do not load: the layout file can still be read
+        layout = folder / "layout.yaml"
+        return problems + (validate_file(layout) if layout.exists() else [])
     more = getattr(controller_class(rs.controller, missing_ok=True), "ruleset_warnings", None)
     if more is not None and warnings is not None:
         warnings += more(rs)        # e.g. a declared game no win condition can end
     for sc in sorted((folder / "scenarios").glob("*.yaml")):
-        problems += validate_file(sc)
+        mismatch = scenario_ruleset_errors(folder, sc)
+        problems += mismatch or validate_file(sc, rs)
     layout = folder / "layout.yaml"
     layout_ok = True
     if layout.exists():
@@ -184,8 +231,9 @@ def _readable(p: Path) -> None:
     load_image(p)
 
 
-def validate_file(path: Path) -> list[str]:
-    """Check one file, choosing the check by where it lies and what it is called."""
+def validate_file(path: Path, ruleset=None) -> list[str]:
+    """Check one file, choosing the check by where it lies and what it is called (a scenario with
+    `ruleset` if it names that ruleset)."""
     from .engine.game import Game
     from .engine.saves import load_game
     try:
@@ -196,10 +244,10 @@ def validate_file(path: Path) -> list[str]:
         if path.name in ("ruleset.yaml", "cards.yaml", "cards.csv") and folder:
             load_ruleset_dir(folder)
         elif path.parent.name == "decks" and folder:
-            rs = load_ruleset_dir(folder)
+            rs = load_ruleset_dir(folder, decks=False)   # this deck's problems, not every deck's
             load_deck(path, rs)
         elif path.parent.name == "scenarios" or "scenario" in path.stem:
-            Game.from_scenario(path)
+            Game.from_scenario(path, ruleset)
         elif path.name == "layout.yaml" and folder:
             try:
                 from .layout import load_layout
@@ -233,8 +281,12 @@ def validate_report(paths: list[Path]) -> tuple[list[str], list[str]]:
                 for f in sorted(p.glob("*/ruleset.yaml")):
                     problems += validate_ruleset_folder(f.parent, warnings)
         else:
-            problems += validate_file(p)
             folder = _ruleset_folder(p.parent)
+            if folder:
+                with ruleset_folder_searched(folder):
+                    problems += validate_file(p)
+            else:
+                problems += validate_file(p)
             if folder and p.name in ("cards.yaml", "cards.csv", "layout.yaml") and not problems:
                 problems += validate_ruleset_folder(folder, warnings)  # art, backs and faces too
     return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))

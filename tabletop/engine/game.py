@@ -86,9 +86,10 @@ class Game:
         return cls(rs, s, opts, decks)
 
     @classmethod
-    def from_scenario(cls, path: str | Path) -> "Game":
-        """Start from a position written in a scenario file (see docs/scenarios.md)."""
-        rs, state, options = load_scenario(Path(path))
+    def from_scenario(cls, path: str | Path, ruleset: Ruleset | None = None) -> "Game":
+        """Start from a position written in a scenario file (see docs/scenarios.md); `ruleset`, if it is
+        the one the file names, is used as loaded."""
+        rs, state, options = load_scenario(Path(path), ruleset)
         return cls(rs, state, options, None, None, [], scenario=str(path))
 
     # --- the API -------------------------------------------------------------------------------

@@ -143,7 +143,7 @@ _CARD_COMMON = {
     "color": {"type": "str", "default": ""},
     "text": {"type": "str", "default": ""},
     "flavor": {"type": "str", "default": ""},
-    "rarity": {"type": "str", "default": "C"},
+    "rarity": {"type": "str", "default": ""},   # none unless given: a rarity region then draws nothing
     "keywords": {"type": "list", "items": {"type": "str"}, "default": []},
     "tags": {"type": "list", "items": {"type": "str"}, "default": []},
     "effects": {"type": "list", "items": {"type": "map"}, "default": []},

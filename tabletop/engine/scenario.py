@@ -66,15 +66,23 @@ def _player(text: str) -> int:
     return 0 if text == "p1" else 1
 
 
-def load_scenario(path: Path) -> tuple[Ruleset, State, dict]:
-    """Read a scenario file and return (ruleset, position, options) for `Game.from_scenario`."""
+def load_scenario(path: Path, ruleset: Ruleset | None = None) -> tuple[Ruleset, State, dict]:
+    """Read a scenario file and return (ruleset, position, options) for `Game.from_scenario`.
+
+    `ruleset`, if given and the scenario names its id, is used instead of loading it (validate checks a
+    folder's scenarios with its deckless ruleset while a deck file is broken)."""
     raw = load_yaml(path)
     if not isinstance(raw, dict):
         raise DataError(path, 1, msg("a scenario must be a mapping (ruleset, zones, ...)"))
     chk = Checker(path)
     d = chk.check(raw, SCENARIO_SPEC, "", 1)
     chk.done()
-    rs = load_ruleset(d["ruleset"])
+    try:
+        rs = ruleset if ruleset is not None and ruleset.id == d["ruleset"] else load_ruleset(d["ruleset"])
+    except DataError as e:
+        if e.path != d["ruleset"]:
+            raise
+        raise DataError(path, d.line_of("ruleset"), e.message) from None   # path:line, not the bare id
     s = build_state(rs, d, path, chk)
     chk.done()
     try:

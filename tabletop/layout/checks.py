@@ -22,6 +22,9 @@ def face_warnings(rs, renderer, layout_checks: bool = True) -> list[tuple]:
         kl = lay.for_kind(c.kind)
         scale = round(kl.size_mm[0] / 25.4 * lay.dpi) / kl.size_mm[0]
         where = f"{c.path}:{c.line}: card {c.id}"
+        if c.id in blank_cards(rs, renderer, [c]):
+            out.append((c.id, "warn", f"{where}: the face shows nothing but its background (no region of "
+                        f"kind {c.kind!r} has anything of this card to show)"))
         for r, s in renderer.texts(c):
             fit = renderer._fit(r, s, scale)
             if fit.overflow:
@@ -44,8 +47,9 @@ def card_warnings(rs, renderer, layout_checks: bool = True) -> list[str]:
 
 
 def layout_warnings(lay, rs, renderer=None) -> list[tuple]:
-    """Return (card id or None, "warn", warning) about the layout itself: kinds that draw nothing, and
-    text regions that overlap on a card that shows both (named once per pair, with the first such card)."""
+    """Return (card id or None, "warn", warning) about the layout itself: kinds that draw nothing, text
+    regions that overlap on a card that shows both, and a picture drawn over (after, by `z` and then the
+    file's order) a text region it covers (each named once per pair and kind, with the first such card)."""
     out = []
     for kname, kl in sorted(lay.kinds.items()):
         if not [r for r in kl.regions if r.type != "manual"]:
@@ -56,13 +60,62 @@ def layout_warnings(lay, rs, renderer=None) -> list[tuple]:
     reported = set()
     for c in rs.cards.values():
         kl = lay.for_kind(c.kind)
-        content = [r for r in kl.regions if r.type in CONTENT and renderer._applies(r, c)]
+        shown = [r for r in kl.regions if renderer._applies(r, c)]
+        for i, a in enumerate(shown):   # a picture drawn after (over) a text region hides it
+            if a.type not in CONTENT:
+                continue
+            for b in shown[i + 1:]:
+                if b.type != "image":
+                    continue
+                ox, oy = _overlap(a, b)
+                if ox > 0.3 and oy > 0.3 and (a.line, b.line, c.kind, "z") not in reported:
+                    reported.add((a.line, b.line, c.kind, "z"))
+                    out.append((c.id, "warn", f"{lay.path}:{b.line}: image region {b.name!r} is drawn over "
+                                f"{a.type} region {a.name!r} (line {a.line}) and covers {ox:.1f}×{oy:.1f} mm of it "
+                                f"on card {c.id} ({c.path}:{c.line}): give {b.name!r} a lower z (z: -1) or "
+                                f"{a.name!r} a higher one"))
+        content = [r for r in shown if r.type in CONTENT]
         for i, a in enumerate(content):
             for b in content[i + 1:]:
-                ox = min(a.rect[0] + a.rect[2], b.rect[0] + b.rect[2]) - max(a.rect[0], b.rect[0])
-                oy = min(a.rect[1] + a.rect[3], b.rect[1] + b.rect[3]) - max(a.rect[1], b.rect[1])
+                ox, oy = _overlap(a, b)
                 if ox > 0.3 and oy > 0.3 and (a.line, b.line, c.kind) not in reported:
                     reported.add((a.line, b.line, c.kind))
                     out.append((c.id, "warn", f"{lay.path}:{b.line}: region {b.name!r} overlaps {a.name!r} "
                                 f"(line {a.line}) by {ox:.1f}×{oy:.1f} mm on card {c.id} ({c.path}:{c.line})"))
+    return out
+
+
+def _overlap(a, b) -> tuple[float, float]:
+    """Return how far two regions' rectangles overlap across and down, in mm (≤ 0: they do not)."""
+    ox = min(a.rect[0] + a.rect[2], b.rect[0] + b.rect[2]) - max(a.rect[0], b.rect[0])
+    oy = min(a.rect[1] + a.rect[3], b.rect[1] + b.rect[3]) - max(a.rect[1], b.rect[1])
+    return ox, oy
+
+
+def blank_cards(rs, renderer, cards=None) -> set:
+    """Return the ids of cards whose face shows only its background, though their kind has regions (a kind
+    with none is a layout warning of its own): every region needs a field the card lacks."""
+    out = set()
+    for c in rs.cards.values() if cards is None else cards:
+        regions = [r for r in renderer.layout.for_kind(c.kind).regions if r.type != "manual"]
+        if regions and not any(renderer._applies(r, c) for r in regions):
+            out.add(c.id)
+    return out
+
+
+def art_problems(rs) -> dict:
+    """Return card id -> `path:line: card X: art ...` for each card whose art is set but missing, outside
+    assets/ or unreadable: its face shows the generated picture instead, which looks like real art."""
+    from ..engine.errors import DataError
+    from . import art as artmod
+    out = {}
+    for c in rs.cards.values():
+        try:
+            p = artmod.resolve_art(rs.path, c)
+            if p is not None:
+                if not p.is_file():
+                    raise DataError(p, None, "file not found")
+                artmod.load_image(p)
+        except DataError as e:
+            out[c.id] = str(e) if e.path == c.path else f"{c.path}:{c.line}: card {c.id}: art {e}"
     return out

@@ -15,6 +15,7 @@ import difflib
 import multiprocessing
 import os
 import re
+import shutil
 import sys
 from collections import deque
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ import pygame
 import pygame.freetype
 
 from ..engine.errors import DataError, DataErrors
-from ..engine.ruleset import load_ruleset, load_ruleset_dir
+from ..engine.ruleset import load_deck, load_ruleset, load_ruleset_dir
 from . import art as artmod
 from .pdf import PdfWriter
 from .render import CardRenderer
@@ -33,6 +34,7 @@ from .sheets import (
     PAGES_MM,
     Sheet,
     _save_png,
+    encode_png,
     draw_marks,
     mm_to_px,
     plan_sheet,
@@ -124,7 +126,7 @@ _worker: dict = {}
 def _worker_init(folder: str, layout: str | None) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.freetype.init()
-    rs = load_ruleset_dir(Path(folder))
+    rs = load_ruleset_dir(Path(folder), decks=False)   # faces need no deck list
     _worker["r"] = CardRenderer(rs, layout)
 
 
@@ -171,11 +173,53 @@ class Faces:
         while pending:
             yield _surface(pending.popleft().get())
 
+    def encode(self, surf: pygame.Surface, path: Path, dpi: int):
+        """Write an opaque page as PNG: in a worker when there are workers (return its pending result),
+        else here (return None)."""
+        if self.pool is None:
+            _save_png(surf, path, dpi)
+            return None
+        return self.pool.apply_async(encode_png, (surf.get_size(), pygame.image.tobytes(surf, "RGB"), str(path), dpi))
+
     def close(self) -> None:
         if self.pool is not None:
             self.pool.close()
             self.pool.join()
         _worker.pop("r", None)
+
+
+class PageSink:
+    """Pages on their way to PNG files and the PDF, in order: encoded by the workers while the next
+    page is composed (at most `window` in flight), and a page equal to one already written (the same
+    back sheet again) copied instead of encoded, and stored once in the PDF."""
+
+    def __init__(self, faces: Faces, writer, window: int = 4):
+        self.faces, self.writer, self.window = faces, writer, window
+        self.pending: deque = deque()
+        self.first: dict = {}   # key -> the PNG written for it
+
+    def add(self, surf: pygame.Surface, path: Path, dpi: int, key=None) -> None:
+        if key is not None and key in self.first:
+            self.pending.append((None, path, key, self.first[key]))
+        else:
+            if key is not None:
+                self.first[key] = path
+            self.pending.append((self.faces.encode(surf, path, dpi), path, key, None))
+        while len(self.pending) > self.window:
+            self._finish_one()
+
+    def _finish_one(self) -> None:
+        job, path, key, copy_of = self.pending.popleft()
+        if job is not None:
+            job.get()
+        if copy_of is not None:
+            shutil.copyfile(copy_of, path)
+        if self.writer is not None:
+            self.writer.add_png(path, key)
+
+    def flush(self) -> None:
+        while self.pending:
+            self._finish_one()
 
 
 def _surface(res) -> pygame.Surface:
@@ -198,7 +242,8 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
                  card_pngs: bool = True) -> ExportResult:
     """Write card PNGs to out/cards/, sheets to out/sheets/, out/<ruleset>-sheets.pdf, and with
     `backs` the back PNGs (out/backs/) and mirrored back sheets after each front, with `fold` the
-    fold-over pages instead, with `tts` out/tts/ (deck sheets and back image).
+    fold-over pages instead, with `tts` out/tts/ (deck sheets and a back per kind's back, and the saved
+    object Tabletop Simulator imports, every copy in it).
 
     `progress` is called with (done, total) after each page; `workers` processes draw the faces
     (default: see default_workers).
@@ -240,9 +285,13 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
     result.copies = sum(n for _, n in plan)
     for sub in ("cards", "sheets") + (("backs",) if backs or fold else ()) + (("tts",) if tts else ()):
         (out / sub).mkdir(parents=True, exist_ok=True)
+    if tts:   # a previous export's sheets would otherwise look current
+        for old in [*(out / "tts").glob("deck-*.png"), *(out / "tts").glob("back*.png")]:
+            old.unlink()
     workers = default_workers(len(plan)) if workers is None else max(1, workers)
     faces = Faces(renderer, workers)
     writer = PdfWriter(out / f"{ruleset.id}-sheets.pdf", page_mm, ruleset.name) if pdf else None
+    sink = PageSink(faces, writer, window=2 * workers)
     back_cache: dict = {}
 
     def back_for(kind):
@@ -259,7 +308,7 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
             back_cache[key] = flat
         return back_cache[key]
 
-    tts_sheets = TtsWriter(out / "tts") if tts else None
+    tts_sheets = TtsWriter(out / "tts", renderer.back_key, ruleset.id, ruleset.name_en or ruleset.id) if tts else None
     n_page = 0
     done = 0
     try:
@@ -274,18 +323,19 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
             for item in it:
                 page_items.append(item)
                 if len(page_items) == per_page[size]:
-                    n_page = _emit(page_items, sh, n_page, out, result, writer, crop_marks, backs, fold, back_for,
+                    n_page = _emit(page_items, sh, n_page, out, result, sink, crop_marks, backs, fold, back_for,
                                    tts_sheets)
                     page_items = []
                     done += 1
                     if progress:
                         progress(done, total_pages)
             if page_items:
-                n_page = _emit(page_items, sh, n_page, out, result, writer, crop_marks, backs, fold, back_for,
+                n_page = _emit(page_items, sh, n_page, out, result, sink, crop_marks, backs, fold, back_for,
                                tts_sheets)
                 done += 1
                 if progress:
                     progress(done, total_pages)
+        sink.flush()
     finally:
         faces.close()
         if writer is not None:
@@ -298,7 +348,7 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
         if old not in result.sheets and old not in result.backs:
             old.unlink()  # a previous, longer export's pages would otherwise end up looking current
     if tts_sheets is not None:
-        result.tts = tts_sheets.close(back_for(plan[0][0].kind) if plan else None)
+        result.tts = tts_sheets.close(back_for)
     return result
 
 
@@ -308,8 +358,8 @@ def _copies(group, faces):
             yield c, face
 
 
-def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer, crop_marks: bool, backs: bool,
-          fold: bool, back_for, tts_sheets) -> int:
+def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, sink: PageSink, crop_marks: bool,
+          backs: bool, fold: bool, back_for, tts_sheets) -> int:
     """Compose, save and add to the PDF one front page (and its back page, or its fold-over half)."""
     n_page += 1
     page = pygame.Surface(sh.page_px)
@@ -325,14 +375,14 @@ def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer
     if fold:  # short dashes on the fold line, in the top and bottom margins
         x = sh.page_px[0] // 2
         top, bottom = sh.origin[1] - sh.bleed, sh.origin[1] + (sh.rows - 1) * sh.pitch[1] + sh.trim[1] + sh.bleed
-        for y0, y1 in ((max(sh.margin, top - mm_to_px(4, sh.dpi)), top - mm_to_px(1, sh.dpi)),
-                       (bottom + mm_to_px(1, sh.dpi), min(sh.page_px[1] - 1 - sh.margin, bottom + mm_to_px(4, sh.dpi)))):
-            pygame.draw.line(page, (120, 120, 120), (x, y0), (x, y1), max(1, mm_to_px(0.2, sh.dpi)))
+        lw = max(1, mm_to_px(0.2, sh.dpi))
+        for y0, y1 in ((max(sh.margin + lw, top - mm_to_px(4, sh.dpi)), top - mm_to_px(1, sh.dpi)),
+                       (bottom + mm_to_px(1, sh.dpi), min(sh.page_px[1] - 1 - sh.margin - lw, bottom + mm_to_px(4, sh.dpi)))):
+            if y1 - y0 >= mm_to_px(0.8, sh.dpi):   # only inside the printable area, never into the margin
+                pygame.draw.line(page, (120, 120, 120), (x, y0), (x, y1), lw)
     path = out / "sheets" / f"sheet-{n_page:02d}.png"
-    _save_png(page, path, sh.dpi)
+    sink.add(page, path, sh.dpi)
     result.sheets.append(path)
-    if writer is not None:
-        writer.add_png(path)
     if backs and not fold:
         bpage = pygame.Surface(sh.page_px)
         bpage.fill((255, 255, 255))
@@ -341,21 +391,49 @@ def _emit(items, sh: Sheet, n_page: int, out: Path, result: ExportResult, writer
         if crop_marks:
             draw_marks(bpage, sh, len(items), mirror=True)
         bpath = out / "sheets" / f"sheet-{n_page:02d}-back.png"
-        _save_png(bpage, bpath, sh.dpi)
+        # A back page is the same as an earlier one whenever the same backs fill the same slots.
+        key = ("back", id(sh), crop_marks, tuple(id(back_for(c.kind)) for c, _ in items))
+        sink.add(bpage, bpath, sh.dpi, key)
         result.backs.append(bpath)
-        if writer is not None:
-            writer.add_png(bpath)
     if tts_sheets is not None:
         for c, face in items:
-            tts_sheets.add(c.id, face, sh)
+            tts_sheets.add(c, face, sh)
     return n_page
+
+
+def load_export_ruleset(ruleset_id: str, deck: str | None = None):
+    """Load the ruleset to export. A broken deck file does not stop an export that does not use it: its
+    problems are printed as warnings and the faces, sheets and backs are written (with `--deck NAME`
+    the deck named must load)."""
+    from ..engine.ruleset import ruleset_dir
+    try:
+        return load_ruleset(ruleset_id)
+    except (DataError, DataErrors) as e:
+        errors = e.errors if isinstance(e, DataErrors) else [e]
+        folder = ruleset_dir(ruleset_id)
+        decks = folder / "decks" if folder else None
+        only_decks = decks is not None and all(Path(str(x.path)).parent == decks for x in errors)
+        if not only_decks:
+            raise
+        rs = load_ruleset_dir(folder, decks=False)
+        for p in sorted(decks.glob("*.yaml")):   # the decks that do load are still there for --deck
+            try:
+                d = load_deck(p, rs)
+                rs.decks[d.name] = d
+            except (DataError, DataErrors):
+                pass
+        if deck and deck not in rs.decks:
+            raise   # the deck asked for may be the broken one: say why
+        for x in errors:
+            print(f"warning: {x}  (the export does not use this deck)", file=sys.stderr)
+        return rs
 
 
 def run(args) -> int:
     """Run `tabletop cards`: write the cards as CSV (--csv), and/or print the print warnings,
     export with a progress bar and print what was written; or the problem (`path:line: ...`), exit 1."""
     pygame.freetype.init()  # fonts and images only: no window, no sound device
-    rs = load_ruleset(args.ruleset)
+    rs = load_export_ruleset(args.ruleset, getattr(args, "deck", None))
     if getattr(args, "csv", None):
         from ..engine.cardcsv import write_cards_csv
         from ..engine.ruleset import _CARD_COMMON

@@ -213,7 +213,7 @@ class FaceDrawing:
             size, gap = size * k, gap * k
         total = n * size + (n - 1) * gap
         start = 0 if r.align == "left" else ((along - total) / 2 if r.align == "center" else along - total)
-        fill = self._color(r.fill, pal) or pal["main"]
+        fill = self._color(r.fill, pal) or self._color(r.color, pal) or pal["main"]   # `color:` counts too
         stroke = self._color(r.stroke, pal)
         for i in range(n):
             off = start + i * (size + gap)
@@ -390,9 +390,23 @@ def _cached_fit(*args):
 
 
 def draw_shape(surf, shape: str, rect: pygame.Rect, fill, stroke, sw: int, radius: int) -> None:
-    """Draw a filled and/or outlined shape in a box (rect, rounded, circle, ellipse, diamond, hexagon, banner, star)."""
+    """Draw a filled and/or outlined shape in a box (rect, rounded, circle, ellipse, diamond, hexagon, banner, star).
+
+    A see-through colour (`#ffffffcc`) is blended over what lies beneath: pygame's draw functions write
+    RGBA pixels as they are, which made the card itself see-through there (white once flattened for
+    print, the studio's dark panel in its zoom: one face, two results)."""
     if shape == "none" or (fill is None and stroke is None):
         return
+    if any(c is not None and len(c) == 4 and c[3] < 255 for c in (fill, stroke)):
+        area = pygame.Rect(rect).inflate(2 * sw + 4, 2 * sw + 4)
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        _draw_shape(layer, shape, pygame.Rect(rect).move(-area.x, -area.y), fill, stroke, sw, radius)
+        surf.blit(layer, area.topleft)
+        return
+    _draw_shape(surf, shape, rect, fill, stroke, sw, radius)
+
+
+def _draw_shape(surf, shape: str, rect: pygame.Rect, fill, stroke, sw: int, radius: int) -> None:
     x, y, w, h = rect
     cx, cy = rect.center
     poly = None

@@ -83,6 +83,7 @@ class CardGrid:
         self.scroll = 0
         self.selected: str | None = None
         self.marks: dict = {}
+        self.badges: dict = {}   # card id -> a short word drawn on its thumbnail ("no art", "blank")
         self.outlines = False
         self.bottom_room = 0   # pixels at the bottom covered by something else (a banner)
 
@@ -133,6 +134,14 @@ class CardGrid:
             mark = self.marks.get(c.id)
             if mark:
                 pygame.draw.polygon(surface, mark, [(r.right - 22, r.top), (r.right, r.top), (r.right, r.top + 22)])
+            badge = self.badges.get(c.id)
+            if badge:
+                px = max(9.0, min(14.0, r.w / 11))
+                w = textmod.width(badge, px, "bold")
+                box = pygame.Rect(r.left + 4, r.bottom - round(px * 1.9), round(w + px), round(px * 1.6))
+                pygame.draw.rect(surface, (25, 25, 30), box, border_radius=4)
+                pygame.draw.rect(surface, mark or (230, 150, 30), box, 2, border_radius=4)
+                textmod.render_line(surface, badge, box.x + px / 2, box.y + px * 1.15, px, (255, 255, 255), "bold")
         surface.set_clip(clip)
 
 

@@ -65,6 +65,7 @@ class Region:
     text: str = ""
     emphasis: str = ""
     doc: str = ""
+    z: float = 0.0   # draw order: higher is drawn later (on top); equal z keeps the file's order
 
     def fields_used(self) -> list[str]:
         """Return the card fields this region reads (its `field`, or those its template names)."""
@@ -277,8 +278,8 @@ def load_layout(path, ruleset=None) -> Layout:
             check_regions(k["back"]["regions"], f"kinds.{kname}.back", None if kname == "default" else kname)
     chk.done()
     top_back = {key: d["back"][key] for key in ("background", "accent", "text", "image")}
-    top_back["regions"] = tuple(_region_from(r, d["back"]["regions"].line_of(i))
-                                for i, r in enumerate(d["back"]["regions"]))
+    top_back["regions"] = tuple(sorted((_region_from(r, d["back"]["regions"].line_of(i))
+                                       for i, r in enumerate(d["back"]["regions"])), key=lambda r: r.z))
 
     base = [(r, d["base"].line_of(i)) for i, r in enumerate(d["base"])]
     kinds = {}
@@ -317,13 +318,15 @@ def load_layout(path, ruleset=None) -> Layout:
             regions.append(reg)
         if not any(r.type == "manual" for r in regions):
             regions.append(_default_manual(d["manual_mark"], ksize))
+        regions.sort(key=lambda r: r.z)   # stable: the file's order among equal z
         back = dict(top_back)
         kb = k.get("back") or {}
         back.update({key: kb[key] for key in ("background", "accent", "text", "image") if kb.get(key) is not None})
         if kb.get("regions") is not None:
             if not kb.get("image"):
                 back["image"] = ""  # the kind's own drawn back, not the layout's picture
-            back["regions"] = tuple(_region_from(r, kb["regions"].line_of(i)) for i, r in enumerate(kb["regions"]))
+            back["regions"] = tuple(sorted((_region_from(r, kb["regions"].line_of(i))
+                                            for i, r in enumerate(kb["regions"])), key=lambda r: r.z))
         kinds[kname] = KindLayout(kname, ksize, bg, tuple(regions), back)
     chk.done()
     return Layout(path=str(path), size_mm=size, dpi=card["dpi"], corner_mm=card["corner_mm"],
@@ -389,7 +392,7 @@ def _ruleset_beside(path: Path):
         return None
     try:
         from ..engine.ruleset import load_ruleset_dir
-        return load_ruleset_dir(path.parent)
+        return load_ruleset_dir(path.parent, decks=False)   # faces need no deck: a broken one is not ours
     except (TabletopError, DataError, DataErrors):
         return None
 

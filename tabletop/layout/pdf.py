@@ -20,6 +20,7 @@ class PdfWriter:
         # Objects 1 and 2 (catalog, page tree) are written last, when the pages are known.
         self.offsets = [0, 0, 0]
         self.title = title
+        self.images: dict = {}   # key -> image object number: a page seen before is stored once
 
     def _obj(self, body: bytes) -> int:
         self.offsets.append(self.f.tell())
@@ -31,13 +32,18 @@ class PdfWriter:
         self.offsets[n] = self.f.tell()
         self.f.write(b"%d 0 obj\n" % n + body + b"\nendobj\n")
 
-    def add_png(self, png: Path) -> None:
-        """Add a page showing a PNG (RGB, 8 bits) over the whole page."""
-        w, h, idat = _png_idat(Path(png))
-        img = self._obj(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
-                        b"/BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 "
-                        b"/BitsPerComponent 8 /Columns %d >> /Length %d >>\nstream\n" % (w, h, w, len(idat))
-                        + idat + b"\nendstream")
+    def add_png(self, png: Path, key=None) -> None:
+        """Add a page showing a PNG (RGB, 8 bits) over the whole page; pages added with an equal `key`
+        (the same back sheet again) share one stored image."""
+        img = self.images.get(key) if key is not None else None
+        if img is None:
+            w, h, idat = _png_idat(Path(png))
+            img = self._obj(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
+                            b"/BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 "
+                            b"/BitsPerComponent 8 /Columns %d >> /Length %d >>\nstream\n" % (w, h, w, len(idat))
+                            + idat + b"\nendstream")
+            if key is not None:
+                self.images[key] = img
         pw, ph = self.page_pt
         content = b"q %.3f 0 0 %.3f 0 0 cm /I%d Do Q" % (pw, ph, img)
         cobj = self._obj(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")

@@ -54,18 +54,29 @@ def _fit_axis(page: float, card: float, bleed: float, margin: float, marks: bool
     return best
 
 
+PNG_LEVEL = 3   # zlib level of every PNG written (lossless at any level): level 6 took a third longer for
+                # a third smaller files, and the PDF now stores a repeated back page once
+
+
 def _save_png(surf: pygame.Surface, path: Path, dpi: int) -> None:
     """Save as RGB PNG carrying its resolution (pHYs), so print dialogs pick the real size."""
-    flat = pygame.Surface(surf.get_size())
-    flat.fill((255, 255, 255))
-    flat.blit(surf, (0, 0))
+    if surf.get_flags() & pygame.SRCALPHA:
+        flat = pygame.Surface(surf.get_size())
+        flat.fill((255, 255, 255))
+        flat.blit(surf, (0, 0))
+    else:
+        flat = surf   # already opaque (a composed page): no copy
+    encode_png(flat.get_size(), pygame.image.tobytes(flat, "RGB"), path, dpi)
+
+
+def encode_png(size: tuple, rgb: bytes, path, dpi: int) -> None:
+    """Write RGB bytes as a PNG with its resolution (no pygame: export workers call it with a page's bytes)."""
     try:
         from PIL import Image
     except ImportError:  # Pillow is a dependency; without it the PNG simply has no dpi note
-        pygame.image.save(flat, str(path))
+        pygame.image.save(pygame.image.frombytes(rgb, size, "RGB"), str(path))
         return
-    img = Image.frombytes("RGB", flat.get_size(), pygame.image.tobytes(flat, "RGB"))
-    img.save(str(path), dpi=(dpi, dpi), optimize=False, compress_level=6)
+    Image.frombytes("RGB", size, rgb).save(str(path), dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL)
 
 
 # --- sheets ------------------------------------------------------------------------------------
@@ -146,6 +157,9 @@ def plan_sheet(page_mm: tuple, card_mm: tuple, dpi: int, bleed_mm: float, margin
                  mm_to_px(margin_mm, dpi))
 
 
+KEYLINE_MM = 0.25   # the white edge each side of a crop mark
+
+
 def draw_marks(page: pygame.Surface, sheet: Sheet, n: int, mirror: bool = False, sides: str = "tblr") -> None:
     """Draw crop marks on every cut line of the used slots, outside the grid, inside the printable margin.
 
@@ -182,13 +196,24 @@ def draw_marks(page: pygame.Surface, sheet: Sheet, n: int, mirror: bool = False,
         a, b = start + sign * off, start + sign * (off + length)
         return (min(a, b), max(a, b))
 
+    key = max(1, mm_to_px(KEYLINE_MM, dpi))
+    lines = []
     for x in sorted(xs):
         if "t" in sides and (seg := out(top, edge)):
-            pygame.draw.line(page, black, (x, seg[0]), (x, seg[1]), lw)
+            lines.append(((x, seg[0]), (x, seg[1])))
         if "b" in sides and (seg := out(bottom, H - 1 - edge)):
-            pygame.draw.line(page, black, (x, seg[0]), (x, seg[1]), lw)
+            lines.append(((x, seg[0]), (x, seg[1])))
     for y in sorted(ys):
         if "l" in sides and (seg := out(left, edge)):
-            pygame.draw.line(page, black, (seg[0], y), (seg[1], y), lw)
+            lines.append(((seg[0], y), (seg[1], y)))
         if "r" in sides and (seg := out(right, W - 1 - edge)):
-            pygame.draw.line(page, black, (seg[0], y), (seg[1], y), lw)
+            lines.append(((seg[0], y), (seg[1], y)))
+    # A white keyline under every mark: a mark that must cross dark bleed art (no room past the bleed,
+    # as on letter) still shows. Clipped to the printable area: nothing goes into the margin.
+    old_clip = page.get_clip()
+    page.set_clip(pygame.Rect(edge, edge, W - 2 * edge, H - 2 * edge))
+    for a, b in lines:
+        pygame.draw.line(page, (255, 255, 255), a, b, lw + 2 * key)
+    for a, b in lines:
+        pygame.draw.line(page, black, a, b, lw)
+    page.set_clip(old_clip)

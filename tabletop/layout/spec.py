@@ -54,6 +54,7 @@ _REGION = {"type": "map", "fields": {
     "text": {"type": "str"},
     "emphasis": {"type": "str"},
     "doc": {"type": "str"},
+    "z": {"type": "float"},
 }}
 _PALETTE_ENTRY = {"type": "map", "values": _COLOR}
 _RARITY = {"type": "map", "fields": {
@@ -111,7 +112,7 @@ _DEFAULTS = {
     "size": 8.0, "min_size": None, "weight": "regular", "italic": False, "color": "ink",
     "align": "left", "valign": "top", "wrap": True, "ellipsis": True, "line_spacing": 1.3,
     "padding_mm": 0.6, "pip_shape": "circle", "pip_mm": 2.6, "gap_mm": 0.6, "direction": "row",
-    "fit": "cover", "src": "", "text": "", "emphasis": "", "doc": "",
+    "fit": "cover", "src": "", "text": "", "emphasis": "", "doc": "", "z": 0.0,
 }
 _TYPE_DEFAULTS = {
     "number": {"weight": "bold", "align": "center", "valign": "middle", "wrap": False, "size": 12.0,
@@ -119,7 +120,7 @@ _TYPE_DEFAULTS = {
     "rarity": {"field": "rarity", "shape": "circle", "size": 6.0, "weight": "bold", "align": "center",
                "valign": "middle", "wrap": False, "padding_mm": 0.2},
     "image": {"field": "art", "always": True},
-    "pips": {"field": "cost", "fill": "main", "stroke": "dark", "stroke_mm": 0.25},
+    "pips": {"field": "cost", "fill": "", "color": "", "stroke": "dark", "stroke_mm": 0.25},  # fill, else color, else main
     "manual": {"field": "manual", "shape": "rounded", "fill": "#e67e22", "color": "#ffffff",
                "text": "手動 MANUAL", "size": 6.0, "weight": "bold", "align": "center", "valign": "middle",
                "wrap": False, "padding_mm": 0.3},

@@ -22,7 +22,7 @@ from tabletop.engine.errors import DataError, DataErrors
 from tabletop.engine.msg import msg
 from tabletop.engine.ruleset import load_ruleset_dir, ruleset_dir, ruleset_ids
 from tabletop.layout import text as textmod
-from tabletop.layout.checks import face_warnings
+from tabletop.layout.checks import art_problems, blank_cards, face_warnings
 from tabletop.layout.grid import CardGrid, Watcher, draw_text
 from tabletop.layout.model import default_layout, load_layout
 from tabletop.layout.render import CardRenderer
@@ -67,6 +67,8 @@ class StudioScene(Scene):
         self.overflowing: set = set()
         self.warned: set = set()
         self.warnings: dict = {}      # card id -> its print warnings
+        self.art_missing: dict = {}   # card id -> why its art is not shown (missing, unreadable)
+        self.blank: set = set()       # cards whose face shows only its background
         self.deck_errors: list = []   # problems of decks/ (the faces still reload)
         self.scroll = 0
         self.grid = CardGrid(pygame.Rect(0, TOP, 100, 100))
@@ -115,11 +117,20 @@ class StudioScene(Scene):
             if cid is not None:
                 self.warnings.setdefault(cid, []).append(m)
         self.overflowing = {cid for cid, kind, _ in found if kind == "cut"}
-        self.warned = set(self.warnings) - self.overflowing
+        # Art that is set but missing or unreadable: the face shows the generated picture, which looks
+        # like art, so the grid says so (a red corner and "no art"); a face showing only its background
+        # says "blank".
+        self.art_missing = art_problems(rs)
+        for cid, m in self.art_missing.items():
+            self.warnings.setdefault(cid, []).append(m)
+        self.blank = blank_cards(rs, renderer)
+        self.warned = set(self.warnings) - self.overflowing - set(self.art_missing)
         self.status = [msg("{time} loaded ({n} cards, layout.yaml)" if not layout.generated
                            else "{time} loaded ({n} cards, default layout)", time=now, n=len(rs.cards))]
         if self.overflowing:
             self.status.append(msg("{n} with text cut", n=len(self.overflowing)))
+        if self.art_missing:
+            self.status.append(msg("{n} with art missing", n=len(self.art_missing)))
         if self.warned:
             self.status.append(msg("{n} with warnings", n=len(self.warned)))
         if self.selected not in rs.cards:
@@ -287,7 +298,10 @@ class StudioScene(Scene):
         g.selected = self.selected
         g.outlines = self.outlines
         g.marks = {cid: WARN for cid in self.warned}
-        g.marks.update({cid: RED for cid in self.overflowing})
+        g.marks.update({cid: RED for cid in self.overflowing | set(self.art_missing)})
+        no_art, blank = self.app.words.render(msg("no art")), self.app.words.render(msg("blank"))
+        g.badges = {cid: blank for cid in self.blank}
+        g.badges.update({cid: no_art for cid in self.art_missing})
         g.bottom_room = studiopanel.banner_height(self) if self.errors else 0
         return g
 

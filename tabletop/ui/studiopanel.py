@@ -92,8 +92,9 @@ def data_rows(studio, c) -> list[tuple[str, str]]:
 def help_lines(studio) -> list[str]:
     t = studio.app.words
     return [t("Wheel: scroll.  ←/→: previous/next card.  O: region outlines.  F5: reload.  "
-              "Esc: close the zoom / leave.  A red corner: text cut at its minimum size; an orange one: "
-              "another print warning (see {command}).", command="`tabletop validate`"),
+              "Esc: close the zoom / leave.  A red corner: text cut at its minimum size, or art missing "
+              "(\"no art\": the generated picture stands in); an orange one: another print warning "
+              "(see {command}); \"blank\": the face shows only its background.", command="`tabletop validate`"),
             t("Edit layout.yaml, cards.yaml or a picture in assets/ and save: the cards redraw within a second."),
             t("Folder: {folder}", folder=str(studio.folder))]
 

@@ -50,6 +50,9 @@ def make_designer_game(folder: Path) -> Path:
     (folder / "cards.yaml").write_text(DESIGNER_CARDS, encoding="utf-8")
     (folder / "decks" / "red_blue.yaml").write_text("name: red_blue\nmain: {hero: 3, guard: 4, bolt: 2, mend: 1}\n")
     (folder / "decks" / "green_blue.yaml").write_text("name: green_blue\nmain: {guard: 4, mend: 4, bolt: 2}\n")
+    (folder / "scenarios" / "free_table.yaml").write_text(   # the copied scenario named the sandbox's cards
+        "ruleset: sandbox\nturn: 1\nphase: main\nzones:\n  p1.hand: [hero, bolt]\n  p2.play: [guard]\n",
+        encoding="utf-8")
     assets = folder / "assets"
     (assets / "icons").mkdir(parents=True)
     paint(assets / "hero.png", (400, 330), [(220, 40, 40), (250, 220, 60)])

@@ -96,11 +96,13 @@ def test_fold_over_puts_the_backs_mirrored_beside_the_faces(designer_game, tmp_p
 def test_tts_sheet_has_at_most_ten_by_seven_faces_within_4096_px(designer_game, tmp_path):
     rs = load_ruleset_dir(designer_game)
     res = export_cards(rs, tmp_path, dpi=300, tts=True, pdf=False)
-    deck, back = res.tts
-    img = pygame.image.load(str(deck))
-    assert deck.name == "deck-01-4x2-4cards.png"
+    units, actions, unit_back, action_back, saved = res.tts
+    img = pygame.image.load(str(units))
+    assert units.name == "deck-01-back01-unit-2x2-2cards.png"
+    assert actions.name == "deck-02-back02-action-2x2-2cards.png"
+    assert saved.name == "sandbox.json"
     assert img.get_width() <= 4096 and img.get_height() <= 4096
-    assert img.get_width() // 4 == pygame.image.load(str(back)).get_width()
+    assert img.get_width() // 2 == pygame.image.load(str(unit_back)).get_width()
 
 
 def _validate(folder):

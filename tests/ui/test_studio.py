@@ -290,3 +290,31 @@ def test_the_card_grid_is_reusable_on_its_own(studio):
     grid.draw(surf)
     c, r = grid.thumb_rects()[0]
     assert grid.card_at(r.center) is c and surf.get_at((r.right - 3, r.top + 2))[:3] == (255, 0, 0)
+
+
+def test_missing_art_and_blank_faces_are_marked_on_the_grid(studio, sandbox_copy):
+    """Missing art looks like art (the generated picture stands in), a blank face like a choice: the grid
+    says which is which, with a red corner and "no art", or "blank" (issue 35)."""
+    s, app = studio
+    cards = sandbox_copy / "cards.yaml"
+    text = cards.read_text(encoding="utf-8").replace("id: ember_knight,", "id: ember_knight, art: gone.png,")
+    text = text.replace("id: spark,", "id: spark, flavor: 火の粉,")
+    save(cards, text)
+    save(sandbox_copy / "layout.yaml",
+         'card: {size_mm: [63, 88], dpi: 150, background: "#ffffff"}\n'
+         "base:\n  - {name: flavor, type: text, field: flavor, rect: [4, 4, 55, 20]}\n"
+         "  - {name: art, type: image, rect: [4, 30, 55, 40], when: {power: true}}\n")
+    assert s.poll(force=True) and not s.errors, s.errors
+    assert set(s.art_missing) == {"ember_knight"}
+    assert "gone.png" in s.art_missing["ember_knight"]
+    unit_ids = {c.id for c in s.ruleset.cards.values() if c.kind == "unit"}
+    assert s.blank == set(s.ruleset.cards) - unit_ids - {"spark"}    # actions without flavor show nothing
+    g = s._sync_grid()
+    assert g.marks["ember_knight"] == studiopanel.RED and g.badges["ember_knight"] == "no art"
+    assert all(g.badges[cid] == "blank" for cid in s.blank) and "spark" not in g.badges
+    assert any("with art missing" in app.words.render(m) for m in s.status)
+    surf = pygame.Surface(app.screen.get_size())
+    g.draw(surf)
+    (rect,) = [r for c, r in g.thumb_rects() if c.id == "ember_knight"]
+    assert surf.get_at((rect.left + 6, rect.bottom - round(max(9.0, min(14.0, rect.w / 11)) * 1.9) + 3))[:3] \
+        == (25, 25, 30)   # the badge's dark box

@@ -28,6 +28,21 @@ class Sandbox(Controller):
     def init(self, s, options):
         for p in (0, 1):
             s.players[p].setdefault("hp", int(self.params.get("hp", 20)))
+            for name, value in self.rs.players.items():   # ruleset.yaml `players: {fire: 3}`: every player's counters
+                if isinstance(value, int) and not isinstance(value, bool):
+                    s.players[p].setdefault(str(name), value)
+
+    def card_counters(self) -> list[str]:
+        """Return the counters every card on the table offers: damage, each `counter.<name>` word of the
+        ruleset, and the names in `parameters.card_counters`."""
+        names = {"damage"} | {k[len("counter."):] for k in self.rs.words if k.startswith("counter.")}
+        extra = self.params.get("card_counters") or []
+        names |= {str(n) for n in (extra if isinstance(extra, list) else [extra])}
+        return sorted(names)
+
+    def counter_label(self, name: str):
+        """Return the designer's word for a counter (`words: value.<name>` or `counter.<name>`), else its name."""
+        return self.rs.words.get(f"value.{name}") or self.rs.words.get(f"counter.{name}") or name
 
     def setup(self, s, options):
         for p in (0, 1):
@@ -50,12 +65,13 @@ class Sandbox(Controller):
         for key, uids in s.zones.items():
             if uids and self.rs.zones[split_key(key)[1]].kind == "pile":
                 out.append(Action.make("s_shuffle", player, pile=key))  # pile=, not zone=: a click still spreads it
-        for key, uids in s.zones.items():   # counters on the cards on the table: damage, and any they carry
+        offered = set(self.card_counters())
+        for key, uids in s.zones.items():   # counters on the cards on the table: the game's, and any they carry
             if self.rs.zones[split_key(key)[1]].kind not in ("row", "slot"):
                 continue
             for u in uids:
                 c = s.cards[u]
-                for name in sorted(set(c.counters) | {"damage"}):
+                for name in sorted(set(c.counters) | offered):
                     out.append(Action.make("m_count", player, card=u, name=name, delta=1))
                     if c.counters.get(name):
                         out.append(Action.make("m_count", player, card=u, name=name, delta=-1))
@@ -97,10 +113,10 @@ class Sandbox(Controller):
             p, name = a["whom"], a["value"]
             s.players[p][name] = s.players[p].get(name, 0) + a["delta"]
             self.log(s, str(msg("{who}: {player} {counter} {delta} → {value}", who=who, player=player_name(p),
-                                counter=name, delta=f"{a['delta']:+d}", value=s.players[p][name])), kind="manual")
+                                counter=self.counter_label(name), delta=f"{a['delta']:+d}",
+                                value=s.players[p][name])), kind="manual")
         elif a.kind == "s_shuffle":
-            self.shuffle(s, a["pile"])
-            self.log(s, str(msg("{who} shuffles {pile}", who=who, pile=self.zone_label(a["pile"]))), kind="manual")
+            self.shuffle(s, a["pile"])   # logs "<pile> shuffled" itself: once is enough
         elif a.kind == "s_draw":
             self.draw(s, a.player, a["n"])
         elif a.kind == "s_coin":
@@ -139,14 +155,14 @@ class Sandbox(Controller):
             face_up = s.cards[card].face_up if card in s.cards else True
             m = msg("Turn {card} face down", card=name) if face_up else msg("Turn {card} face up", card=name)
         elif k == "s_count":
-            m = msg("{sign}1 {counter} on {card}", sign="+" if a.get("delta", 1) > 0 else "−", counter=a["name"],
-                    card=name)
+            m = msg("{sign}1 {counter} on {card}", sign="+" if a.get("delta", 1) > 0 else "−",
+                    counter=self.counter_label(a["name"]), card=name)
         elif k == "s_shuffle":
             m = msg("Shuffle {zone}", zone=zone(a.get("pile") or a["zone"]))
         elif k == "s_hp":
             whose = msg("your") if a["whom"] == me else msg("{player}'s", player=player_name(a["whom"]))
             m = msg("{sign}1 {whose} {counter}", sign="+" if a["delta"] > 0 else "−", whose=whose,
-                    counter=a["value"].upper() if a["value"] == "hp" else a["value"])
+                    counter=self.counter_label(a["value"]))   # the panel's word, not "HP"
         elif k == "s_draw":
             m = msg("Draw {n} card", n=a["n"]) if a["n"] == 1 else msg("Draw {n} cards", n=a["n"])
         elif k == "s_coin":

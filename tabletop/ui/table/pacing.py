@@ -30,7 +30,7 @@ MARK = (255, 170, 60)   # the ring around what a bot just moved
 _HP = re.compile(r"HP (\d+) → (\d+)")
 _RESULT = re.compile(r"\s*[:：]\s*[^:：]*$")   # "coin (hit check …): tails" → "coin (hit check …)"
 CAPTION_KINDS = {"attack", "attack_value", "wall", "destroyed", "defeated", "destroy", "spell_down", "declare",
-                 "block", "fight", "battle"}
+                 "block", "fight", "battle", "roll"}   # roll: the free table's die, shown as coins are
 
 
 def say(app, x) -> str:
