@@ -64,6 +64,7 @@ class Actions:
         self.scene = scene
         self.targeting = None    # (source uid, [actions]) while choosing a target by clicking
         self._moves = (None, {})  # (the legal list, {source: its moves}) for moves_from
+        self._noop = (None, {})   # (the position, {action: does nothing}) for does_nothing
 
     # --- what the viewer may do -----------------------------------------------------------------
     def candidates(self) -> list[Action]:
@@ -170,10 +171,44 @@ class Actions:
             if a.kind in END_KINDS or a.kind.startswith("m_"):
                 continue
             if a.get("card") is not None:
-                out.add(a.get("card"))
+                if not self.does_nothing(a):
+                    out.add(a.get("card"))
             elif a.get("zone") is not None and a.get("to") is not None:
                 out.add(a.get("zone"))
+        # A card lit is an invitation: one whose every move does nothing now (a spell with no
+        # target) stays dark; the player may still play it, and is asked first (`act`).
         return out
+
+    # --- moves that do nothing (issue 30) --------------------------------------------------------
+    NOOP_LIMIT = 40   # moves from hand judged per position at most (each is a copy of the game played on)
+
+    def does_nothing(self, a: Action) -> bool:
+        """Return whether legal move `a` of a card in the viewer's hand changes nothing but the card
+        going to a discard pile and the mana paid: played out on a copy of the game, the mover's own
+        forced steps answered (the automatic payment, else the first choice), and compared with the
+        position before. Remembered per position."""
+        sc = self.scene
+        g = sc.game
+        key = (len(g.actions), g.actions[-1] if g.actions else None)
+        if self._noop[0] != key:
+            self._noop = (key, {})
+        memo = self._noop[1]
+        if a in memo:
+            return memo[a]
+        uid = a.get("card")
+        c = g.state.cards.get(uid) if isinstance(uid, int) else None
+        if c is None or c.zone != f"{sc.viewer}.hand" or a.get("to") is not None or len(memo) >= self.NOOP_LIMIT:
+            memo[a] = False
+            return False
+        memo[a] = result = _idle(g, a)
+        return result
+
+    def confirm_idle(self, action: Action) -> None:
+        """Ask before a move that does nothing now: "This has no target now — use it anyway?"."""
+        sc = self.scene
+        t = sc.app.words
+        sc.dialogs.confirm(t("Nothing happens"), t("This has no target now — use it anyway?"),
+                           [(t("Use it anyway"), lambda: self.act(action, confirmed=True)), (t("Cancel"), lambda: None)])
 
     def player_actions(self, player) -> list[Action]:
         """Return the legal actions that hit `player` (a click on their panel, a card dropped on it)."""
@@ -328,9 +363,13 @@ class Actions:
         self.targeting = None
 
     # --- changing the game ------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Apply an action for the viewer (manual moves through `game.manual`); report a refusal."""
+    def act(self, action: Action, confirmed: bool = False) -> bool:
+        """Apply an action for the viewer (manual moves through `game.manual`); report a refusal. A move
+        that does nothing now (`does_nothing`) is asked about first, unless `confirmed`."""
         sc, g = self.scene, self.scene.game
+        if not confirmed and not sc.manual_mode and action in sc.legal and self.does_nothing(action):
+            self.confirm_idle(action)
+            return False
         try:
             if action.kind.startswith("m_") and (sc.manual_mode or sc.rs.controller == "sandbox"
                                                  and action not in sc.legal):
@@ -417,3 +456,39 @@ class Actions:
             sc.app.message(msg("Could not save: {error}", error=render_error(e, sc.app.words.language)), N_("Save"))
             return
         sc.say(msg("Saved: {path}", path=str(path)))
+
+
+def _idle(game, a: Action) -> bool:
+    """Return whether `a` changes nothing but its card's place (to a pile: the discard) and the mana
+    paid (cards tapped), once the mover's own forced steps are answered on a copy of `game`."""
+    g = game.clone()
+    me = a.player
+    try:
+        g.apply(a)
+        for _ in range(12):
+            if g.is_over() or not g.state.pending or g.to_act != me:
+                break
+            legal = g.legal_actions(me)
+            if not legal:
+                break
+            auto = [x for x in legal if x.kind == "pay_auto"]
+            pays = [x for x in legal if x.kind.startswith("pay")]
+            if len(legal) > 1 and not auto and not pays:
+                return False    # a real choice (of a target, a mode): the move does something
+            g.apply((auto or pays or legal)[0])
+    except Exception:   # a move the copy cannot play out: never call it idle
+        return False
+    s0, s1 = game.state, g.state
+    if s1.outcome != s0.outcome or s1.players != s0.players or set(s1.cards) != set(s0.cards):
+        return False
+    rs = game.ruleset
+    for u, c in s1.cards.items():
+        c0 = s0.cards[u]
+        if u == a.get("card"):
+            if c.zone != c0.zone and rs.zones[c.zone.rpartition(".")[2]].kind != "pile":
+                return False
+            continue
+        if (c.zone, c.face_up, c.counters, c.flags, c.host, c.attached) != \
+                (c0.zone, c0.face_up, c0.counters, c0.flags, c0.host, c0.attached):
+            return False
+    return True

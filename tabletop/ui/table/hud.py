@@ -51,6 +51,25 @@ class ExplainedButton(UIButton):
         else:
             UIElement.on_unhovered(self)
 
+    avoid = ()   # widgets the tooltip must not cover (Undo's: the End button above it)
+
+    def while_hovering(self, time_delta, mouse_pos):
+        had = self.tool_tip
+        super().while_hovering(time_delta, mouse_pos)
+        tip = self.tool_tip
+        if tip is None or tip is had:
+            return
+        covered = [w.get_abs_rect() for w in self.avoid if w.alive()]
+        r = tip.rect.copy()
+        if any(r.colliderect(c) for c in covered):
+            me = self.get_abs_rect()
+            screen = self.ui_manager.get_root_container().get_rect()
+            r.top = me.bottom + 4                 # below the button, else beside the side panel
+            if r.bottom > screen.bottom or any(r.colliderect(c) for c in covered):
+                r.topright = (me.left - 6, max(0, min(me.top, screen.bottom - r.height)))
+                r.left = max(0, r.left)
+            tip.set_position(r.topleft)
+
 
 class Hud:
     """The side panel's widgets and the top and status bars of one table."""
@@ -108,6 +127,7 @@ class Hud:
         n = 4 if hint else 3
         bw = (iw - 4 * (n - 1)) // n
         ui["undo"] = ExplainedButton(pygame.Rect(4, y, bw, 30), t("Undo"), m, container=side)
+        ui["undo"].avoid = (ui["end"],)
         ui["manual"] = UIButton(pygame.Rect(8 + bw, y, bw, 30), t("Manual"), m, container=side)
         ui["menu"] = UIButton(pygame.Rect(12 + 2 * bw, y, bw, 30), t("Menu"), m, container=side)
         if hint:
@@ -217,7 +237,7 @@ class Hud:
         if sc.seats[sc.viewer] is not None:
             return t("a bot sits in this seat")
         m = sc.game.undo_blocked()
-        return None if m is None else t(m.text, **dict(m.args))
+        return None if m is None else t.render(m)
 
     def _light_players(self) -> None:
         """Light the panel of each player a legal action hits (attack the player, a player as a target)."""
@@ -259,7 +279,19 @@ class Hud:
             for z in sc.zones:
                 if z.owner == p and z.spec.kind in ("pile", "hand"):
                     rows.append(f"{html_escape(t.label(z.spec))} <b>{z.count}</b>")
-        return f"<b>{html_escape(who)}</b>{mark}<br>" + " · ".join(rows)
+        warn = self.danger_html(p)
+        return f"<b>{html_escape(who)}</b>{mark}<br>" + warn + " · ".join(rows)
+
+    def danger_html(self, p: int) -> str:
+        """Return the danger line of player p's panel — one hit decides the game for them (the game's
+        own `danger` hook: no walls left, HP within one attack, the last side card) — or ''."""
+        sc = self.scene
+        from tabletop.bots.explain import danger     # the game's bot module, read when a table first asks
+        d = danger(sc.game, p)
+        if d is None:
+            return ""
+        return (f"<font color=#ff6b6b><b>⚠ {html_escape(sc.app.words('One hit decides the game'))}</b>: "
+                f"{html_escape(sc.app.words.render(d))}</font><br>")
 
     def _set_text(self, name: str, html: str) -> None:
         if self._panel_text.get(name) != html:
