@@ -235,7 +235,7 @@ def evaluate_cutoff(game, player: int) -> float:
 
 
 # --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
-from tabletop.engine.msg import msg  # noqa: E402
+from tabletop.engine.msg import Term, msg  # noqa: E402
 
 EXPLAIN = {
     "play": {"battlefield": "IJ-R13"},
@@ -269,3 +269,21 @@ def danger(game, seat: int):
         return None
     return msg("P{n} can block {k} of the {need} attackers P{m} can send: one unblocked attacker wins the game "
                "(IJ-R22)", n=seat + 1, m=foe + 1, k=blockers, need=need if need < 99 else "∞")
+
+
+def explain(before, after, action, reader) -> list:
+    """A battle's stakes in the rules' words: an attacker left unblocked wins (IJ-R22), so choosing an
+    attacker threatens the game and a block answers that threat (IJ-R19)."""
+    s = before.state
+    if action.kind == "attack":
+        return [msg("an attacker P{n} leaves unblocked wins the game for P{m} (IJ-R22)",
+                    n=2 - action.player, m=action.player + 1)]
+    if action.kind == "block":
+        u = action.get("target")
+        c = s.cards.get(u)
+        d = before.ruleset.cards.get(c.cid) if c is not None else None
+        if d is not None and c.face_up:
+            en = d.name_en if d.name_en and d.name_en != d.name else None
+            name = Term(f"{en} ({d.name})" if en else d.name, d.name, card=True)
+            return [msg("{card} is blocked: unblocked, it would win the game (IJ-R19, IJ-R22)", card=name)]
+    return []
