@@ -252,3 +252,47 @@ def danger(game, seat: int) -> Msg | None:
         return fn(game, seat)
     except Exception:   # a game's reading failing must not break the table
         return None
+
+
+def does_nothing(game, a) -> bool:
+    """Return whether move `a` of a card in its mover's hand, with no place to go (`to`: a spell cast,
+    not a card put somewhere), changes nothing but that card's place (to a pile: the discard) and the
+    mana paid (cards tapped): played out on a copy of `game`, the mover's own forced steps answered
+    (the automatic payment, else the first of the payments), and compared with the position before.
+    A real choice on the way (a target, a mode) means it does something. The table leaves such a
+    move unlit and asks before it; a hint does not suggest it."""
+    uid = a.get("card")
+    c = game.state.cards.get(uid) if isinstance(uid, int) and not isinstance(uid, bool) else None
+    if c is None or c.zone != f"{a.player}.hand" or a.get("to") is not None:
+        return False
+    g = game.clone()
+    me = a.player
+    try:
+        g.apply(a)
+        for _ in range(12):
+            if g.is_over() or not g.state.pending or g.to_act != me:
+                break
+            legal = g.legal_actions(me)
+            if not legal:
+                break
+            auto = [x for x in legal if x.kind == "pay_auto"]
+            pays = [x for x in legal if x.kind.startswith("pay")]
+            if len(legal) > 1 and not auto and not pays:
+                return False    # a real choice (of a target, a mode): the move does something
+            g.apply((auto or pays or legal)[0])
+    except Exception:   # a move the copy cannot play out: never call it idle
+        return False
+    s0, s1 = game.state, g.state
+    if s1.outcome != s0.outcome or s1.players != s0.players or set(s1.cards) != set(s0.cards):
+        return False
+    rs = game.ruleset
+    for u, c in s1.cards.items():
+        c0 = s0.cards[u]
+        if u == a.get("card"):
+            if c.zone != c0.zone and rs.zones[c.zone.rpartition(".")[2]].kind != "pile":
+                return False
+            continue
+        if (c.zone, c.face_up, c.counters, c.flags, c.host, c.attached) != \
+                (c0.zone, c0.face_up, c0.counters, c0.flags, c0.host, c0.attached):
+            return False
+    return True

@@ -143,3 +143,30 @@ def test_each_ruleset_warns_when_one_hit_decides_the_game(rid, rule):
         assert s.zones[f"{1 - seat}.battlefield"]
     if rid == "fourdeck":
         assert ctl.field_cost(s, seat) > 0
+
+
+def test_a_hint_never_suggests_a_spell_that_does_nothing(tmp_path):
+    from tabletop.bots.explain import does_nothing
+    from tabletop.bots.hint import hint
+    path = tmp_path / "s.yaml"
+    path.write_text("""\
+ruleset: senkai
+title: nothing to hit
+turn: 3
+active: p1
+phase: main
+zones:
+  p1.mana: [aka_no_maryoku, aka_no_maryoku, midori_no_maryoku]
+  p1.hand: [kaendan, oni_no_houkou, kodama]
+  p1.walls: [kodama, kodama, kodama, kodama]
+  p2.walls: [kodama, kodama, kodama, kodama]
+  p1.deck: [kodama, kodama, kodama]
+  p2.deck: [kodama, kodama, kodama]
+  p1.mana_deck: [aka_no_maryoku, aka_no_maryoku]
+  p2.mana_deck: [ao_no_maryoku, ao_no_maryoku]
+""", encoding="utf-8")
+    g = Game.from_scenario(str(path))
+    idle = {g.state.cards[a.get("card")].cid for a in g.legal_actions(0) if does_nothing(g, a)}
+    assert idle == {"kaendan", "oni_no_houkou"}     # no enemy monster to hit, no own 鬼 to roar for (SK-R17)
+    action, reason = hint(g, 0)
+    assert action is not None and not does_nothing(g, action), str(reason)

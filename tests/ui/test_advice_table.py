@@ -86,7 +86,7 @@ def test_the_danger_line_shows_on_the_panel_of_the_side_with_no_walls(app, tmp_p
     g, scene = _scene(app, tmp_path, NO_TARGET.replace("  p2.walls: [kodama, kodama, kodama, kodama]\n", ""))
     opp = scene.hud.ui["opp"].html_text
     me = scene.hud.ui["me"].html_text
-    assert "One hit decides the game" in opp and "SK-R22" in opp
+    assert "One hit decides the game (SK-R22)" in opp and "no walls left" in str(scene.message)
     assert "One hit decides" not in me
     app.words.language = "ja"
     scene.refresh()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 import sys
 
+from tabletop.bots.explain import does_nothing
 from tabletop.engine import Action, IllegalAction, TabletopError
 from tabletop.engine import saves
 from tabletop.engine.msg import Term, msg
@@ -180,13 +181,9 @@ class Actions:
         return out
 
     # --- moves that do nothing (issue 30) --------------------------------------------------------
-    NOOP_LIMIT = 40   # moves from hand judged per position at most (each is a copy of the game played on)
-
     def does_nothing(self, a: Action) -> bool:
-        """Return whether legal move `a` of a card in the viewer's hand changes nothing but the card
-        going to a discard pile and the mana paid: played out on a copy of the game, the mover's own
-        forced steps answered (the automatic payment, else the first choice), and compared with the
-        position before. Remembered per position."""
+        """Return whether legal move `a` changes nothing now (`explain.does_nothing`: a card from hand
+        that would only go to the discard, the mana paid), remembered per position."""
         sc = self.scene
         g = sc.game
         key = (len(g.actions), g.actions[-1] if g.actions else None)
@@ -195,12 +192,7 @@ class Actions:
         memo = self._noop[1]
         if a in memo:
             return memo[a]
-        uid = a.get("card")
-        c = g.state.cards.get(uid) if isinstance(uid, int) else None
-        if c is None or c.zone != f"{sc.viewer}.hand" or a.get("to") is not None or len(memo) >= self.NOOP_LIMIT:
-            memo[a] = False
-            return False
-        memo[a] = result = _idle(g, a)
+        memo[a] = result = does_nothing(g, a)
         return result
 
     def confirm_idle(self, action: Action) -> None:
@@ -457,38 +449,3 @@ class Actions:
             return
         sc.say(msg("Saved: {path}", path=str(path)))
 
-
-def _idle(game, a: Action) -> bool:
-    """Return whether `a` changes nothing but its card's place (to a pile: the discard) and the mana
-    paid (cards tapped), once the mover's own forced steps are answered on a copy of `game`."""
-    g = game.clone()
-    me = a.player
-    try:
-        g.apply(a)
-        for _ in range(12):
-            if g.is_over() or not g.state.pending or g.to_act != me:
-                break
-            legal = g.legal_actions(me)
-            if not legal:
-                break
-            auto = [x for x in legal if x.kind == "pay_auto"]
-            pays = [x for x in legal if x.kind.startswith("pay")]
-            if len(legal) > 1 and not auto and not pays:
-                return False    # a real choice (of a target, a mode): the move does something
-            g.apply((auto or pays or legal)[0])
-    except Exception:   # a move the copy cannot play out: never call it idle
-        return False
-    s0, s1 = game.state, g.state
-    if s1.outcome != s0.outcome or s1.players != s0.players or set(s1.cards) != set(s0.cards):
-        return False
-    rs = game.ruleset
-    for u, c in s1.cards.items():
-        c0 = s0.cards[u]
-        if u == a.get("card"):
-            if c.zone != c0.zone and rs.zones[c.zone.rpartition(".")[2]].kind != "pile":
-                return False
-            continue
-        if (c.zone, c.face_up, c.counters, c.flags, c.host, c.attached) != \
-                (c0.zone, c0.face_up, c0.counters, c0.flags, c0.host, c0.attached):
-            return False
-    return True
