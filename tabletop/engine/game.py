@@ -265,7 +265,7 @@ class Game:
     def can_undo(self) -> bool:
         return len(self.actions) > self.barrier
 
-    def undo_blocked(self) -> Msg | None:
+    def undo_blocked(self, viewer: int | None = None) -> Msg | None:
         """Return why `undo` would refuse now (the action that set the barrier, or nothing to undo), or None."""
         if self.can_undo():
             return None
@@ -273,19 +273,20 @@ class Game:
         if why is _BARRIER_WHY["revealed"] and self.actions and len(self.actions) == self.barrier:
             # Which hidden card, and to whom: read once per barrier from the position before the last
             # action (a replay of a few dozen ms), so the table's tooltip names the event itself.
-            key = (len(self.actions), self.actions[-1])
+            key = (len(self.actions), self.actions[-1], viewer)
             hit = getattr(self, "_reveal_why", None)
             if hit is None or hit[0] != key:
                 try:
-                    found = self._revealed_by_last()
+                    found = self._revealed_by_last("all" if viewer is None else viewer)
                 except Exception:   # a replay that fails here: the general reason still holds
                     found = None
                 hit = self._reveal_why = (key, found)
             return hit[1] or why
         return why
 
-    def _revealed_by_last(self) -> Msg | None:
-        """Return which hidden card the last action showed and to whom, as its mover reads it, or None."""
+    def _revealed_by_last(self, viewer) -> Msg | None:
+        """Return which hidden card the last action showed and to whom, or None; a card is named only
+        where `viewer` (a player, or "all": both) sees it now."""
         text = self.actions[-1]
         for prefix in (MANUAL_PREFIX, TABLE_PREFIX):
             text = text[len(prefix):] if text.startswith(prefix) else text
@@ -298,12 +299,13 @@ class Game:
                 continue
             was, now = ctl.seen_by(before, c0), ctl.seen_by(s, c)
             if now[actor] and not was[actor]:
-                return msg("the last action showed you {card} from {zone}, hidden until then — undo stops before "
-                           "hidden information", card=ctl.card_ref(s, u, actor), zone=ctl.zone_label(c0.zone))
+                return msg("the last action showed P{n} {card} from {zone}, hidden until then — undo stops before "
+                           "hidden information", n=actor + 1, card=ctl.card_ref(s, u, viewer),
+                           zone=ctl.zone_label(c0.zone))
             if now[1 - actor] and not was[1 - actor]:
                 if now[actor]:
                     shown = shown or msg("the last action showed {card} to P{n} — P{n} has seen it, so undo stops "
-                                         "there", card=ctl.card_ref(s, u, actor), n=2 - actor)
+                                         "there", card=ctl.card_ref(s, u, viewer), n=2 - actor)
                 else:
                     given = given or msg("the last action let P{n} see a hidden card from {zone} — undo stops there",
                                          n=2 - actor, zone=ctl.zone_label(c0.zone))

@@ -170,3 +170,28 @@ zones:
     assert idle == {"kaendan", "oni_no_houkou"}     # no enemy monster to hit, no own 鬼 to roar for (SK-R17)
     action, reason = hint(g, 0)
     assert action is not None and not does_nothing(g, action), str(reason)
+
+
+@pytest.mark.parametrize("rid", ["senkai", "ijinden"])
+def test_undos_reason_names_the_shown_card_only_to_a_reader_who_sees_it(rid):
+    g = Game.new(rid, seed=8)
+    rnd = [make_bot("random", p, 8) for p in (0, 1)]
+    named = 0
+    for _ in range(120):
+        if g.is_over():
+            break
+        p = g.to_act
+        g.apply(rnd[p].choose(g.view(p), g.legal_actions()))
+        s, ctl, rs = g.state, g.controller, g.ruleset
+        for viewer in (0, 1):
+            why = g.undo_blocked(viewer)
+            if why is None:
+                continue
+            text = str(why)
+            assert "drew or showed" not in text
+            seen = {rs.cards[c.cid].name_en for c in s.cards.values() if ctl.visible(s, c, viewer)}
+            hidden = {rs.cards[c.cid].name_en for c in s.cards.values()} - seen
+            leaked = [n for n in hidden if n and f" {n} " in f" {text} "]
+            assert not leaked, f"{text!r} names {leaked}, hidden from P{viewer + 1}"
+            named += any(n and n in text for n in seen) and "showed" in text
+    assert named >= 2

@@ -238,7 +238,7 @@ class Hud:
         t = sc.app.words
         if sc.seats[sc.viewer] is not None:
             return t("a bot sits in this seat")
-        m = sc.game.undo_blocked()
+        m = sc.game.undo_blocked(sc.viewer)
         return None if m is None else t.render(m)
 
     def _light_players(self) -> None:
