@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import DataError, DataErrors
+from .errors import DataError, DataErrors, clip
 from .msg import Msg, Term, msg
 from .yamlio import Checker, YList, YMap, load_yaml
 
@@ -463,10 +463,11 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
             chk.error(line, msg("card {n}: expected a mapping", n=i + 1))
             continue
         kind = item.get("kind")
-        kspec = rs.card_kinds.get(kind)
+        kspec = rs.card_kinds.get(kind) if isinstance(kind, str) else None   # `kind: [mana]` is no kind
         if kspec is None:
             chk.error(item.line_of("kind") if isinstance(item, YMap) else line,
-                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=item.get("id", i + 1), kind=kind,
+                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=clip(item.get("id", i + 1)),
+                          kind=clip(kind),
                           known=", ".join(rs.card_kinds)))
             continue
         fields = dict(_CARD_COMMON)
@@ -476,7 +477,7 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
                 spec["default"] = None
             fields[fname] = spec
         n_errors = len(chk.errors)
-        d = chk.check(item, {"type": "map", "fields": fields}, f"card {item.get('id', i + 1)}", line)
+        d = chk.check(item, {"type": "map", "fields": fields}, f"card {clip(item.get('id', i + 1))}", line)
         if len(chk.errors) > n_errors or d.get("id") is None:
             continue   # reported; a half-read card is not built
         if d["id"] in cards:

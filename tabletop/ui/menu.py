@@ -47,13 +47,13 @@ def ruleset_title(rid: str):
 
 def _scenario_title(path) -> str:
     """Return "title (file name)" of a scenario, or its file name when the title cannot be read."""
-    import yaml
+    from tabletop.engine.yamlio import load_yaml
     try:
-        d = yaml.safe_load(path.read_text(encoding="utf-8"))
+        d = load_yaml(path)   # the one bounded YAML reader (limits: docs/architecture.md)
         title = d.get("title") if isinstance(d, dict) else None
-    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+    except TabletopError:
         title = None
-    return f"{title}  ({path.name})" if title else path.name
+    return f"{title}  ({path.name})" if isinstance(title, str) and title else path.name
 
 
 class MenuScene(Scene):
