@@ -304,10 +304,11 @@ class Game:
                            zone=ctl.zone_label(c0.zone))
             if now[1 - actor] and not was[1 - actor]:
                 if now[actor]:
-                    shown = shown or msg("the last action showed {card} to P{n} — P{n} has seen it, so undo stops "
-                                         "there", card=ctl.card_ref(s, u, viewer), n=2 - actor)
+                    shown = shown or msg("the last action showed {card} to P{n} — undo stops before hidden "
+                                         "information", card=ctl.card_ref(s, u, viewer), n=2 - actor)
                 else:
-                    given = given or msg("the last action let P{n} see a hidden card from {zone} — undo stops there",
+                    given = given or msg("the last action let P{n} see a hidden card from {zone} — undo stops before "
+                                         "hidden information",
                                          n=2 - actor, zone=ctl.zone_label(c0.zone))
         return shown or given
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as _dt
 import sys
 
-from tabletop.bots.explain import does_nothing
 from tabletop.engine import Action, IllegalAction, TabletopError
 from tabletop.engine import saves
 from tabletop.engine.msg import Term, msg
@@ -192,6 +191,7 @@ class Actions:
         memo = self._noop[1]
         if a in memo:
             return memo[a]
+        from tabletop.bots.explain import does_nothing   # not at import: the play path loads no bots module
         memo[a] = result = does_nothing(g, a)
         return result
 

@@ -9,8 +9,6 @@ your panel, End, and the row of commands (Undo, Manual, Menu). A new command is 
 """
 from __future__ import annotations
 
-import re
-
 import pygame
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
@@ -20,6 +18,7 @@ from tabletop.i18n import N_
 from .. import fonts, geometry
 from ..scene import html_escape
 from . import guide
+from .advice import danger_html
 from .windows import RULE_ID
 
 BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
@@ -281,31 +280,8 @@ class Hud:
             for z in sc.zones:
                 if z.owner == p and z.spec.kind in ("pile", "hand"):
                     rows.append(f"{html_escape(t.label(z.spec))} <b>{z.count}</b>")
-        warn = self.danger_html(p)
+        warn = danger_html(sc, p, self.__dict__.setdefault("_danger_said", {}))
         return f"<b>{html_escape(who)}</b>{mark}<br>" + warn + " · ".join(rows)
-
-    def danger_html(self, p: int) -> str:
-        """Return the danger badge of player p's panel — one hit decides the game for them (the game's
-        own `danger` hook: no walls left, HP within one attack, the last side card) — or ''. The badge
-        is one short line with the rule ids; the whole warning goes to the status line when it first
-        shows (and stays readable in the log of the status line's messages)."""
-        sc = self.scene
-        from tabletop.bots.explain import danger     # the game's bot module, read when a table first asks
-        d = danger(sc.game, p)
-        said = getattr(self, "_danger_said", {})
-        self._danger_said = said
-        if d is None:
-            said.pop(p, None)
-            return ""
-        words = sc.app.words
-        if said.get(p) != str(d):
-            said[p] = str(d)
-            sc.say(d)
-        rules = ", ".join(dict.fromkeys(re.findall(r"\b[A-Z]{2}-[RD]\d+\b", str(d))))
-        badge = words("One hit decides the game")
-        if rules:
-            badge = words("{what} ({rules})", what=badge, rules=rules)
-        return f"<font color=#ff6b6b><b>⚠ {html_escape(badge)}</b></font><br>"
 
     def _set_text(self, name: str, html: str) -> None:
         if self._panel_text.get(name) != html:
