@@ -31,6 +31,8 @@ class Spec:
     count:    {zone: rule}  zones whose number of cards matters (walls, side cards)
     values:   {key: (Term, rule)}  player values (HP-like)
     counters: {key: (Term, rule)}  card counters of cards in play (HP, damage)
+    stats:    {key: (Term, rule, fn)}  values of cards in play as the rules read them, `fn(controller,
+              state, uid) -> number` (AP and HP with their modifiers, power)
     draw:     rule          the rule by which cards come into a hand
     """
 
@@ -41,6 +43,7 @@ class Spec:
         self.count = dict(d.get("count", {}))
         self.values = dict(d.get("values", {}))
         self.counters = dict(d.get("counters", {}))
+        self.stats = dict(d.get("stats", {}))
         self.draw = d.get("draw")
 
 
@@ -78,9 +81,13 @@ def who(p: int) -> str:
     return f"P{p + 1}"
 
 
-def visible_card(game, uid, reader: int, known=None):
+def visible_card(game, uid, reader: int, known=None, shown=None):
     """Return the card's name as a Term (English name, printed name) if `reader` may see it in
-    `game` (and, in a bot's guessed position, its identity is known), else None."""
+    `game` (and, in a bot's guessed position, its identity is known), else None. With `shown`, the
+    position the move itself leads to (before the choices it asks are answered), the card must be
+    seen there too: a reason names only what the move has shown."""
+    if shown is not None and shown is not game and visible_card(shown, uid, reader, known) is None:
+        return None
     s = game.state
     c = s.cards.get(uid)
     if c is None or (known is not None and uid not in known):
@@ -103,9 +110,10 @@ def _where(s) -> dict:
     return {u: c.zone for u, c in s.cards.items()}
 
 
-def facts(before, after, action, reader: int, known=None) -> list[Msg]:
+def facts(before, after, action, reader: int, known=None, shown=None) -> list[Msg]:
     """Return what `action` (played in `before`, giving `after`) changes, most telling first, each
-    with its rule id; [] for a move that changes nothing a reader would care about."""
+    with its rule id; [] for a move that changes nothing a reader would care about. `shown`: the
+    position right after the move when `after` has its choices answered (see `visible_card`)."""
     rs = before.ruleset
     sp = spec_of(rs)
     s0, s1 = before.state, after.state
@@ -139,7 +147,7 @@ def facts(before, after, action, reader: int, known=None) -> list[Msg]:
         elif n_new in sp.play and n_old not in sp.play and s1.cards[u].host is None:
             entered.append((u, zone, sp.play[n_new]))
     for u, rule in destroyed:
-        name = visible_card(after, u, reader, known)
+        name = visible_card(after, u, reader, known, shown)
         if name is not None:
             out.append(msg("{card} is destroyed ({rule})", card=name, rule=rule))
         else:
@@ -167,11 +175,26 @@ def facts(before, after, action, reader: int, known=None) -> list[Msg]:
         for k, (label, rule) in sp.counters.items():
             a, b = c0.counters.get(k), c.counters.get(k)
             if a != b and a is not None and b is not None:
-                name = visible_card(after, u, reader, known)
+                name = visible_card(after, u, reader, known, shown)
                 if name is not None:
                     out.append(msg("{card} {value}: {a} → {b} ({rule})", card=name, value=label, a=a, b=b, rule=rule))
     # 5. threats made and answered, and a danger made or lifted (the game's own words)
-    out += _threats(before, after, me)
+    out += _threats(before, after, me, reader, known, shown)
+    if sp.stats:
+        for u, c in s1.cards.items():
+            c0 = s0.cards.get(u)
+            if c0 is None or c0.zone != c.zone or _zone_of(c.zone)[1] not in sp.play or c.host is not None:
+                continue
+            for k, (label, rule, fn) in sp.stats.items():
+                try:
+                    a, b = fn(before.controller, s0, u), fn(after.controller, s1, u)
+                except Exception:   # a card the reading does not apply to
+                    continue
+                if a != b:
+                    name = visible_card(after, u, reader, known, shown)
+                    if name is not None:
+                        out.append(msg("{card} {value}: {a} → {b} ({rule})", card=name, value=label, a=a, b=b,
+                                       rule=rule))
     # 6. cards drawn
     if sp.draw:
         for p in (0, 1):
@@ -183,7 +206,7 @@ def facts(before, after, action, reader: int, known=None) -> list[Msg]:
                                    a=a, b=b, rule=sp.draw))
     own = {u for _, v in action.args for u in (v if isinstance(v, tuple) else (v,))}
     for u, zone, rule in entered:
-        name = visible_card(after, u, reader, known)
+        name = visible_card(after, u, reader, known, shown)
         if name is None:
             continue
         if u in own:    # the move's own card: its description already says where it goes
@@ -203,8 +226,9 @@ def _unique(out: list) -> list:
     return res
 
 
-def _threats(before, after, me: int) -> list[Msg]:
-    """Return the threats `me` makes and the opponent's it answers, and a danger made or lifted."""
+def _threats(before, after, me: int, reader: int, known=None, shown=None) -> list[Msg]:
+    """Return the threats `me` makes and the opponent's it answers, and a danger made or lifted. A
+    threat keyed by a card (its uid) is said only where the reader sees that card (`visible_card`)."""
     rs = before.ruleset
     out = []
     th = hook(rs, "threats")
@@ -214,8 +238,10 @@ def _threats(before, after, me: int) -> list[Msg]:
             theirs0, theirs1 = th(before, 1 - me), th(after, 1 - me)
         except Exception:   # a guessed position the game's reading cannot handle
             mine0 = mine1 = theirs0 = theirs1 = {}
-        out += [m[0] for k, m in mine1.items() if k not in mine0]
-        out += [m[1] for k, m in theirs0.items() if k not in theirs1]
+        def seen(k, game, also=None):
+            return not isinstance(k, int) or visible_card(game, k, reader, known, also) is not None
+        out += [m[0] for k, m in mine1.items() if k not in mine0 and seen(k, after, shown)]
+        out += [m[1] for k, m in theirs0.items() if k not in theirs1 and seen(k, before)]
     dg = hook(rs, "danger")
     if dg is not None:
         try:

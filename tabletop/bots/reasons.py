@@ -56,12 +56,46 @@ def phase_name(game: Game) -> Term:
     return phase_term(game.ruleset, game.state.phase)
 
 
-def what_it_does(before: Game, after: Game, action: Action, reader: int, known=None) -> Msg | None:
-    """Return what `action` changes, as the reader may know it (see `explain.facts`), or None."""
+def what_it_does(before: Game, after: Game, action: Action, reader: int, known=None, shown=None) -> Msg | None:
+    """Return what `action` changes, as the reader may know it (see `explain.facts`), or None; `after`
+    is best `settled`, so a spell that asks for its payment and target says what it does to the target,
+    and `shown` the position the move itself leads to (a card is named only once the move shows it)."""
     try:
-        return joined(facts(before, after, action, reader, known))
+        return joined(facts(before, after, action, reader, known, shown))
     except Exception:   # a guessed position the reading cannot handle: the move is still named
         return None
+
+
+def settled(game: Game, player: int, depth: int = 8, width: int = 10) -> Game:
+    """Return `game` once the pending choices are answered as greedy answers them (the chooser's best
+    static answer: `player`'s highest evaluation, the opponent's lowest), at most `depth` of them."""
+    from .evaluate import evaluate
+    from .greedy import after as played
+    g = game
+    for _ in range(depth):
+        if g.state.outcome is not None or not g.state.pending:
+            break
+        who = g.to_act
+        try:
+            acts = g.legal_actions()
+        except Exception:   # a determinization the controller cannot read: as it stands
+            break
+        # Taking the move back is not how it goes on: what it does is judged as it is carried out.
+        acts = [a for a in acts if a.kind != "cancel"] or acts
+        auto = [a for a in acts if a.kind == "pay_auto"]
+        acts = auto or acts
+        best, best_g = None, None
+        for a in acts[:width]:
+            g2 = played(g, a)
+            if g2 is None:
+                continue
+            v = evaluate(g2, player) if len(acts) > 1 else 0.0
+            if best is None or (v > best if who == player else v < best):
+                best, best_g = v, g2
+        if best_g is None:
+            break
+        g = best_g
+    return g
 
 
 def move_reason(before: Game, after: Game, action: Action, extra: Msg | None, reader: int,
@@ -74,7 +108,12 @@ def move_reason(before: Game, after: Game, action: Action, extra: Msg | None, re
     the best move it was preferred to, named when the reader sees its card now (a hint's reader sees
     their own hand: "ends the Main phase rather than play Bark Armour"). `known`: see `subject`.
     """
-    why = what_it_does(before, after, action, reader, known)
+    shown = after
+    try:
+        after = settled(after, action.player)
+    except Exception:   # a guessed position the reading cannot play on: as it stands
+        pass
+    why = what_it_does(before, after, action, reader, known, shown)
     if extra is not None:
         why = extra if why is None else msg("{first}; {second}", first=why, second=extra)
     if is_end(action):
@@ -90,7 +129,7 @@ def move_reason(before: Game, after: Game, action: Action, extra: Msg | None, re
         if why is None:
             return msg("ends the {phase} phase: nothing more to do that helps now", phase=phase_name(before))
         return msg("ends the {phase} phase: {why}", phase=phase_name(before), why=why)
-    move = _described(before, after, action, reader, known)
+    move = _described(before, shown, action, reader, known)
     q = before.state.pending[0] if before.state.pending else None
     if q is not None:
         # A choice the rules asked for: its prompt (the public one for a reader who is not choosing)

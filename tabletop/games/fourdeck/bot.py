@@ -291,6 +291,8 @@ from tabletop.engine.msg import Term, msg  # noqa: E402
 EXPLAIN = {
     "play": {"field": "FD-R3"},
     "gone": {"grave": "FD-R21", "exile": "FD-R21"},
+    "stats": {"ap": (Term("attack power", "攻撃力"), "FD-R14", lambda ctl, s, u: ctl.stat(s, u, "ap")),
+              "cost": (Term("cost", "コスト"), "FD-R16", lambda ctl, s, u: ctl.stat(s, u, "cost"))},
     "values": {f"hp_{d}": (Term(f"Level {d[-1]} deck HP", f"レベル{d[-1]}山札のHP"), "FD-R14") for d in LEVELS},
 }
 

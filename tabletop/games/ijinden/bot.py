@@ -242,6 +242,7 @@ EXPLAIN = {
     "gone": {"graveyard": "IJ-R25"},
     "count": {"guardians": "IJ-R18", "mana": "IJ-R12"},
     "draw": "IJ-R8",
+    "stats": {"power": (Term("power", "パワー"), "IJ-R32", lambda ctl, s, u: ctl.power(s, u))},
 }
 
 

@@ -127,6 +127,7 @@ EXPLAIN = {
     "gone": {"grave": "MM-R37"},
     "values": {"hp": (Term("HP", "HP"), "MM-R32")},
     "draw": "MM-R13",
+    "stats": {"pow": (Term("POW", "POW"), "MM-R31", lambda ctl, s, u: ctl.pow(s, u))},
 }
 
 

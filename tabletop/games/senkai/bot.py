@@ -141,6 +141,7 @@ EXPLAIN = {
     "gone": {"discard": "SK-R24"},
     "count": {"walls": "SK-R21"},
     "counters": {"damage": (Term("damage", "ダメージ"), "SK-R24")},
+    "stats": {k: (Term(k.upper(), k.upper()), "SK-R16", lambda ctl, s, u, k=k: ctl.stat(s, u, k)) for k in ("ap", "hp")},
     "draw": "SK-R9",
 }
 
