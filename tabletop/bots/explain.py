@@ -1,8 +1,8 @@
 """What a move does, in the game's own words: the facts a hint or a bot's reason gives (issue 30).
 
-A reason says *what the move does and why now* — "a wall of P2 breaks: 4 → 3 (SK-R21)", "Kappa faces
-an empty lane: next turn it can attack P2's walls (SK-R21)" — never the evaluation's terms. The
-facts come from comparing the position before and after the move:
+A reason says *what the move does and why now* — "P2 Walls: 4 → 3 (SK-R21)", "Giant Spider (大蜘蛛)
+is destroyed (SK-R24)", "Kappa (河童) faces an empty lane: it can attack P2's walls (SK-R21)" — never
+the evaluation's terms. The facts come from comparing the position before and after the move:
 
 - the generic layer here reads what every game has: cards entering the zones where cards are in
   play, cards leaving play for a graveyard (destroyed), the number of cards in a zone that counts
@@ -14,7 +14,9 @@ facts come from comparing the position before and after the move:
   move that makes the threat and for one that takes it away) and `danger(game, seat) -> Msg | None` (one hit decides the game for `seat`).
 
 Every fact names its rule id, names only cards the reader may see (`visible_card`), and is a `msg`
-the table renders in the reader's language (catalogue: locale/ja/advice.yaml).
+the table renders in the reader's language (catalogue: locale/ja/advice.yaml). `does_nothing(game,
+action)` says when a move from hand would change nothing (a spell with no target): the table does not
+light it and asks first, and a hint does not suggest it.
 """
 from __future__ import annotations
 
