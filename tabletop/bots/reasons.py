@@ -70,7 +70,6 @@ def settled(game: Game, player: int, depth: int = 8, width: int = 10) -> Game:
     """Return `game` once the pending choices are answered as greedy answers them (the chooser's best
     static answer: `player`'s highest evaluation, the opponent's lowest), at most `depth` of them."""
     from .evaluate import evaluate
-    from .greedy import after as played
     g = game
     for _ in range(depth):
         if g.state.outcome is not None or not g.state.pending:
@@ -86,8 +85,10 @@ def settled(game: Game, player: int, depth: int = 8, width: int = 10) -> Game:
         acts = auto or acts
         best, best_g = None, None
         for a in acts[:width]:
-            g2 = played(g, a)
-            if g2 is None:
+            g2 = g.clone()
+            try:
+                g2.apply(a)
+            except Exception:   # not playable in this guessed position: not an answer here
                 continue
             v = evaluate(g2, player) if len(acts) > 1 else 0.0
             if best is None or (v > best if who == player else v < best):
