@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an optional rule")
     p.add_argument("--scenario", help="start from a scenario file")
     p.add_argument("--load", help="continue a saved game")
-    p.add_argument("--size", default=None, help="window size, e.g. 1600x900")
+    p.add_argument("--size", default=None, help="window size, e.g. 1600x900 (default: the largest that fits the screen)")
     # also after the verb; SUPPRESS keeps a value given before the verb (a subparser default would erase it)
     p.add_argument("--saves", default=argparse.SUPPRESS, help="folder for saves and autosaves")
     p.set_defaults(func=_deferred("tabletop.ui.app"))
@@ -164,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("studio", help="the card layout studio")
     p.add_argument("ruleset", help="ruleset id")
     p.add_argument("--size", default=None, help="window size, e.g. 1366x768 (default 1600x900)")
-    p.set_defaults(func=_deferred("tabletop.layout.studio"))
+    p.set_defaults(func=_deferred("tabletop.ui.studio"))
     return ap
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .engine.errors import DataError, DataErrors, SaveError, TabletopError, clip
 from .engine.msg import msg
+from .engine.controller import controller_class
 from .engine.ruleset import load_deck, load_ruleset_dir, rulesets_dirs
 from .engine.yamlio import load_yaml
 
@@ -46,6 +47,9 @@ def validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[
     except TabletopError as e:
         return _messages(e)
     problems = []
+    more = getattr(controller_class(rs.controller, missing_ok=True), "ruleset_warnings", None)
+    if more is not None and warnings is not None:
+        warnings += more(rs)        # e.g. a declared game no win condition can end
     for sc in sorted((folder / "scenarios").glob("*.yaml")):
         problems += validate_file(sc)
     layout = folder / "layout.yaml"
@@ -78,11 +82,14 @@ _COUNTS = ("n", "max", "power")   # effect fields that must be whole numbers whe
 
 def effect_errors(rs) -> list[str]:
     """Return `path:line` errors for card effects: an unknown op, a missing trigger, a count not a number."""
-    from .engine.effects import check_steps
+    from .engine.controller import controller_class
+    from .engine.effects import OPS, check_steps
+    # The ops of the ruleset's controller (its class's EFFECT_OPS; the shared ones for one without effects).
+    ops = getattr(controller_class(rs.controller, missing_ok=True), "EFFECT_OPS", OPS)
     out = []
     for c in rs.cards.values():
         where = f"{c.path}:{c.line}"
-        for problem in check_steps(c):
+        for problem in check_steps(c, ops):
             out.append(msg("{path}: card {card}: {why}", path=where, card=c.id, why=problem))
         for i, step in enumerate(c.effects):
             if not isinstance(step, dict):
@@ -231,8 +238,3 @@ def validate_report(paths: list[Path]) -> tuple[list[str], list[str]]:
             if folder and p.name in ("cards.yaml", "cards.csv", "layout.yaml") and not problems:
                 problems += validate_ruleset_folder(folder, warnings)  # art, backs and faces too
     return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))
-
-
-def validate_paths(paths: list[Path]) -> list[str]:
-    """Return the errors only (see validate_report)."""
-    return validate_report(paths)[0]

@@ -53,9 +53,18 @@ _SPECS: dict[int, tuple] = {}
 
 
 def game_module(ruleset):
-    """Return the game's bot module (tabletop/games/<controller>/bot.py), or None."""
-    from .evaluate import eval_module
-    return eval_module(ruleset)
+    """Return the game's bot module (tabletop/games/<controller>/bot.py), or None. (Its advice hooks are
+    module names beside its `HINTS`; they may join `BotHints` as fields.)"""
+    import importlib
+    name = getattr(ruleset, "controller", None)
+    if not name:
+        return None
+    try:
+        return importlib.import_module(f"tabletop.games.{name}.bot")
+    except ModuleNotFoundError as e:
+        if e.name not in (f"tabletop.games.{name}", f"tabletop.games.{name}.bot"):
+            raise
+        return None
 
 
 def spec_of(ruleset) -> Spec:

@@ -22,6 +22,11 @@ GUIDE_SPEC = {"type": "map", "fields": {
 _cache: dict = {}
 
 
+def _ctl(rs):
+    from .controller import controller_class
+    return controller_class(getattr(rs, "controller", ""), missing_ok=True)
+
+
 def load_guide(rs) -> tuple[dict, str | None]:
     """Return (the ruleset's guide data, the problem with its guide.yaml or None); cached per folder.
 
@@ -40,5 +45,7 @@ def load_guide(rs) -> tuple[dict, str | None]:
                 chk.done()
             except (DataError, DataErrors) as e:
                 data, problem = {"verbs": {}, "briefing": {}}, str(e)
+        elif hasattr(_ctl(rs), "guide_data"):     # a declared game's guide comes from its rules
+            data = _ctl(rs).guide_data(rs)
         _cache[key] = (data, problem)
     return _cache[key]

@@ -22,7 +22,7 @@ from .imagesize import check_image
 
 # A line never starts with these (closing brackets, small kana, the long-vowel mark, punctuation)...
 NO_LINE_START = set(
-    "、。，．,.・：；:;？！?!‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー－―‐‑〜～…‥」』）)］]｝}〕〉》】〙〗〟’”»›"
+    "、。，．,.・·：；:;？！?!‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー－―‐‑〜～…‥」』）)］]｝}〕〉》】〙〗〟’”»›"
     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ％%‰℃°′″"
 )
 # ...and never ends with these (opening brackets).
@@ -235,6 +235,10 @@ def _groups(text: str) -> list[str]:
         if u == " ":
             groups.append(u)
             continue
+        if u[0] in NO_LINE_START and len(groups) >= 2 and groups[-1] == " " and groups[-2] != " ":
+            groups.pop()                 # "4 · Hand": the dot stays at the end of the line before, space and all
+            groups[-1] += " " + u
+            continue
         if groups and groups[-1] != " " and (u[0] in NO_LINE_START or groups[-1][-1] in NO_LINE_END):
             groups[-1] += u
         else:
@@ -242,60 +246,72 @@ def _groups(text: str) -> list[str]:
     return groups
 
 
-def wrap(text: str, max_width: float, px: float, weight: str = "regular") -> list[str]:
-    """Break text into lines no wider than max_width, keeping kinsoku rules and whole Latin words.
+def break_spans(text: str, max_width: float, measure) -> list[tuple[int, int]]:
+    """Return where text breaks into lines no wider than max_width: (start, end) offsets into `text`.
 
-    Explicit newlines are kept. A single group wider than a line is cut by characters (a long
-    word would otherwise never fit); the cut still never puts a NO_LINE_START character first.
+    The one line-breaking rule of the project (card faces, the table's panels and windows, dialogs):
+    explicit newlines are kept; a line breaks only between groups (`_groups`): at spaces, between CJK
+    characters, never inside a Latin word or number or a rule id (`IJ-R12`), never inside a short
+    bracketed label (`（IJ-R12）`, `(Space)`), never before a closing bracket or punctuation
+    (NO_LINE_START) and never after an opening one (NO_LINE_END). A single group wider than a line is
+    cut by characters (it would otherwise never fit); the cut still never puts a NO_LINE_START
+    character first. `measure(piece, offset)` returns the width of `piece`, which starts at `offset`
+    in `text` (the offset lets a caller measure styled runs, e.g. bold words of HTML). Spaces at a
+    line's ends are outside its span.
     """
-    lines: list[str] = []
+    spans: list[tuple[int, int]] = []
+    base = 0
     for para in text.split("\n"):
-        cur, cur_w = "", 0.0
+        start, end, cur_w, gap = None, base, 0.0, 0.0
+        at = base
         for g in _groups(para):
+            gi, at = at, at + len(g)
             if g == " ":
-                if cur:
-                    cur += " "
-                    cur_w += advance(" ", px, weight)
+                if start is not None:
+                    gap += measure(" ", gi)
                 continue
-            gw = width(g, px, weight)
-            if cur_w + gw <= max_width + 0.01 or not cur.strip():
-                if gw > max_width + 0.01 and not cur.strip():
-                    for piece in _cut(g, max_width, px, weight):
-                        if cur.strip():
-                            lines.append(cur.rstrip())
-                        cur = piece
-                    cur_w = width(cur, px, weight)
-                    continue
-                cur += g
-                cur_w += gw
+            gw = measure(g, gi)
+            if start is not None and cur_w + gap + gw <= max_width + 0.01:
+                end, cur_w, gap = at, cur_w + gap + gw, 0.0
+                continue
+            if start is not None:
+                spans.append((start, end))
+            gap = 0.0
+            if gw > max_width + 0.01:
+                pieces = _cut_spans(text, gi, at, max_width, measure)
+                spans.extend(pieces[:-1])
+                start, end = pieces[-1]
+                cur_w = measure(text[start:end], start)
             else:
-                lines.append(cur.rstrip())
-                if gw > max_width + 0.01:
-                    pieces = _cut(g, max_width, px, weight)
-                    lines.extend(pieces[:-1])
-                    cur = pieces[-1]
-                else:
-                    cur = g
-                cur_w = width(cur, px, weight)
-        lines.append(cur.rstrip())
-    return lines
+                start, end, cur_w = gi, at, gw
+        spans.append((start, end) if start is not None else (base, base))
+        base += len(para) + 1
+    return spans
 
 
-def _cut(group: str, max_width: float, px: float, weight: str) -> list[str]:
-    """Cut a group wider than a line by characters, never starting a piece with a NO_LINE_START
-    character: such a character takes the one before it along to the next line."""
-    pieces, cur = [], ""
-    for ch in group:
-        if cur and width(cur + ch, px, weight) > max_width + 0.01:
-            carry = ch
-            while len(cur) > 1 and carry[0] in NO_LINE_START:
-                carry = cur[-1] + carry
-                cur = cur[:-1]
-            pieces.append(cur)
-            cur = carry
-        else:
-            cur += ch
-    pieces.append(cur)
+def break_lines(text: str, max_width: float, measure) -> list[str]:
+    """Return text broken into lines by `break_spans` (measure(piece, offset) -> width)."""
+    return [text[a:b] for a, b in break_spans(text, max_width, measure)]
+
+
+def wrap(text: str, max_width: float, px: float, weight: str = "regular") -> list[str]:
+    """Break text into lines no wider than max_width on a card face (`break_lines` with this module's
+    glyph advances)."""
+    return break_lines(text, max_width, lambda piece, _at: width(piece, px, weight))
+
+
+def _cut_spans(text: str, a: int, b: int, max_width: float, measure) -> list[tuple[int, int]]:
+    """Cut text[a:b], a group wider than a line, by characters, never starting a piece with a
+    NO_LINE_START character: such a character takes the one before it along to the next line."""
+    pieces, start = [], a
+    for j in range(a + 1, b):
+        if measure(text[start:j + 1], start) > max_width + 0.01:
+            cut = j
+            while cut - start > 1 and text[cut] in NO_LINE_START:
+                cut -= 1
+            pieces.append((start, cut))
+            start = cut
+    pieces.append((start, b))
     return pieces
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextBox, UITextEntryBox, UIWindow
+from pygame_gui.elements import UIButton, UITextEntryBox, UIWindow
 
 from tabletop.engine.decks import export_text, parse_text
 
 from .scene import html_escape
+from .textbox import TextBox
 
 
 class DeckText:
@@ -29,7 +30,7 @@ class DeckText:
                                window_display_title=t("Deck as text"))
         cw, ch = self.window.get_container().get_size()
         self.box = UITextEntryBox(pygame.Rect(6, 6, cw - 12, ch - 160), "", m, container=self.window)
-        self.report = UITextBox("", pygame.Rect(6, ch - 150, cw - 12, 96), m, container=self.window)
+        self.report = TextBox("", pygame.Rect(6, ch - 150, cw - 12, 96), m, container=self.window)
         bw = (cw - 12 - 3 * 6) // 4
         y = ch - 48
         self.buttons = {}

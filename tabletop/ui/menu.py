@@ -10,7 +10,7 @@ import os
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
 from tabletop.engine import Game, TabletopError, load_ruleset, ruleset_ids
 from tabletop.engine import saves
@@ -18,13 +18,16 @@ from tabletop.engine.decks import list_decks
 from tabletop.engine.msg import Term, msg
 from tabletop.i18n import LANGUAGE_NAMES, N_
 
+from . import fonts
 from . import settings as settings_mod
+from . import window
 from .faces import make_renderer
-from .newgame import DeckShowcase, blurb
+from .newgame import DeckShowcase, blurb, deck_title
 from .players import load_with_seats, make_seats, new_seed
 from .scene import Scene, html_escape
 from .table import TableScene
 from .table.replay import spectate
+from .textbox import TextBox
 
 SEAT_CHOICES = [N_("human"), N_("easy"), N_("normal"), N_("hard")]
 ANIM_WORDS = {"off": N_("off"), "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
@@ -136,7 +139,7 @@ class MenuScene(Scene):
             b = self._button((W // 2 - 150, y, 300, step - 8), t(label), fn)
             if label == "Continue" and not self.has_save():
                 b.disable()
-                b.set_tooltip(t("no saved game yet"))
+                b.set_tooltip(fonts.tip(t("no saved game yet")))
             y += step
 
     def _page_new(self) -> None:
@@ -158,7 +161,7 @@ class MenuScene(Scene):
             self.app.message(e, N_("Ruleset"))
             rs = None
         if rs is not None:
-            box = UITextBox(html_escape(blurb(rs, t.language)), pygame.Rect(x0, y, cw, 66), self.manager)
+            box = TextBox(html_escape(blurb(rs, t.language)), pygame.Rect(x0, y, cw, 66), self.manager)
             self.widgets.append(box)
         y += 74
         entries = list_decks(rs) if rs else []
@@ -168,7 +171,8 @@ class MenuScene(Scene):
             self._dropdown(f"seat{p}", (x0 + 40, y, 120, 32), [(t(s), s) for s in SEAT_CHOICES],
                            "human" if p == 0 else "normal")
             start = rs.starter_decks[p % len(rs.starter_decks)] if rs and rs.starter_decks else (playable[0].name if playable else "")
-            shown = [(e.title + (" " + t("(yours)") if e.source == "user" else ""), e.name) for e in playable]
+            shown = [(deck_title(e.title, t.language) + (" " + t("(yours)") if e.source == "user" else ""), e.name)
+                     for e in playable]
             self._dropdown(f"deck{p}", (x0 + 170, y, cw - 170, 32), shown, start)
             y += 40
         if rs:
@@ -248,7 +252,10 @@ class MenuScene(Scene):
         x0 = W // 2 - 250
         self._label((x0, 50, 500, 60), t("Settings"), object_id="#title")
         self._label((x0, 130, 200, 32), t("Window size"))
-        self._dropdown("size", (x0 + 200, 130, 300, 32), settings_mod.SIZES, "x".join(str(v) for v in s["size"]))
+        # "Fit the screen" (the default) opens at the largest size the desktop holds (ui/window.py)
+        sizes = [(t("Fit the screen"), "auto")] + settings_mod.SIZES
+        self._dropdown("size", (x0 + 200, 130, 300, 32), sizes,
+                       "x".join(str(v) for v in s["size"]) if s.get("size_chosen") else "auto")
         self._label((x0, 172, 200, 32), t("Animation"))
         cur = next((k for k, v in settings_mod.ANIM.items() if v == s.get("anim")), "normal")
         self._dropdown("anim", (x0 + 200, 172, 300, 32), [(t(ANIM_WORDS[k]), k) for k in settings_mod.ANIM], cur)
@@ -373,34 +380,38 @@ class MenuScene(Scene):
 
     def apply_settings(self) -> None:
         s = self.app.settings
-        size = self._value("size")
-        try:
-            s["size"] = [int(v) for v in size.split("x")]
-        except (AttributeError, ValueError):
-            pass
+        size, new_size = self._value("size"), None
+        if size == "auto":   # no choice: the largest size that fits the desktop (a choice given up: now)
+            if s.get("size_chosen"):
+                new_size = window.choose_size(window.desktop_size())
+            s["size_chosen"] = False
+        else:
+            try:
+                s["size"] = new_size = [int(v) for v in size.split("x")]
+                s["size_chosen"] = True
+            except (AttributeError, ValueError):
+                pass
         s["anim"] = settings_mod.ANIM.get(self._value("anim"), 1.0)
         lang = self._value("language")
         s["language"] = lang if lang in LANGUAGE_NAMES else "en"
         settings_mod.save(s)
-        if tuple(s["size"]) != tuple(self.app.size):
-            self.app.set_size(s["size"])
+        if new_size and tuple(new_size) != tuple(self.app.size):
+            self.app.set_size(new_size)
         if s["language"] != self.app.words.language:
             self.app.set_language(s["language"])   # every scene, this page included, in the new language
         else:
             self.show("settings")
 
     def studio(self) -> None:
-        """Open the layout studio for the chosen ruleset inside this window; come back to the menu."""
+        """Open the layout studio for the chosen ruleset over the menu; Back returns to the main page."""
+        from .studio import StudioScene, studio_folder
         try:
-            from tabletop.layout.studio import run_studio
-        except ImportError:
-            self.app.message(N_("The layout studio is not installed in this version."), N_("Layout studio"))
-            return
-        try:
-            run_studio(self.ruleset_id, screen=self.app.screen)
-        except (TabletopError, ValueError) as e:
+            folder = studio_folder(self.ruleset_id)
+        except TabletopError as e:
             self.app.message(e, N_("Layout studio"))
-        self.show("main")
+            return
+        self.page = "main"
+        self.app.push(StudioScene(self.app, folder))
 
     def deck_tools(self, scene: str) -> None:
         """Open the card browser or the deck editor for the chosen ruleset (scenes of their own files)."""

@@ -1,6 +1,7 @@
 """What the new-game page shows of a ruleset: its one-line description and its decks with key card faces.
 
-`blurb` picks the description's first sentence in the interface language; `key_cards` the two or
+`blurb` picks the description's first sentence in the interface language (`in_language`: the data's
+English, or the catalogue's translation of it; `deck_title`: a title's "日本語 / English" half); `key_cards` the two or
 three cards that say what a deck does (its most expensive, then strongest); `DeckShowcase` builds the
 page's deck column — every deck of the ruleset, shipped ones first, then the user's own
 (`tabletop.engine.decks.list_decks`), each with its title, description and key faces; a deck that a
@@ -11,20 +12,40 @@ from __future__ import annotations
 import re
 
 import pygame
-from pygame_gui.elements import UIImage, UILabel, UITextBox
+from pygame_gui.elements import UIImage, UILabel
 
+from tabletop import i18n
 from tabletop.engine import TabletopError
 from tabletop.engine.ruleset import load_deck
 
 from .scene import html_escape
+from .textbox import TextBox
 
 _JA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _SENTENCE = re.compile(r"(?<=[.!?。])\s*")
 
 
+def in_language(text: str, language: str) -> str:
+    """Return a ruleset's or deck's description in the interface language: the data gives it in English,
+    the language's catalogue (tabletop/locale/ja/decks.yaml) by that English text; as given when it has none."""
+    text = " ".join((text or "").split())
+    if language != "en" and text:
+        return i18n.catalogue(language).get(text, text)
+    return text
+
+
+def deck_title(title: str, language: str) -> str:
+    """Return a deck's title in the interface language: titles are written "日本語 / English"."""
+    if " / " in (title or ""):
+        ja, en = title.split(" / ", 1)
+        return ja.strip() if language == "ja" else en.strip()
+    return title or ""
+
+
 def blurb(rs, language: str) -> str:
-    """Return the ruleset's description, one sentence long, in the interface language where it has both."""
-    text = " ".join((rs.description or "").split())
+    """Return the ruleset's description, one sentence long, in the interface language (`in_language`);
+    a description that gives both languages itself yields its sentences in the one asked for."""
+    text = in_language(rs.description, language)
     if not text:
         return ""
     parts = [p for p in _SENTENCE.split(text) if p.strip()]
@@ -107,14 +128,14 @@ class DeckShowcase:
                 x += self.FACE_W + 4
             x = rect.x + 3 * (self.FACE_W + 4) + 6
             mine = " " + t("(yours)") if e.source == "user" else ""
-            title = html_escape(e.title + mine)
+            title = html_escape(deck_title(e.title, t.language) + mine)
             if e.playable:
-                desc = html_escape(getattr(deck, "description", "") or "")
+                desc = html_escape(in_language(getattr(deck, "description", "") or "", t.language))
                 html = f"<b>{title}</b><br>{desc}"
             else:   # greyed: a game would refuse it; say why
                 html = (f"<font color='#808080'><b>{title}</b><br>"
                         f"{html_escape(t('cannot be played'))}: {html_escape(str(e.problems[0]))}</font>")
-            box = UITextBox(html, pygame.Rect(x, y, rect.right - x, row_h - 6), self.manager,
+            box = TextBox(html, pygame.Rect(x, y, rect.right - x, row_h - 6), self.manager,
                             object_id="#deck_off" if not e.playable else None)
             widgets.append(box)
             y += row_h

@@ -5,8 +5,10 @@ state. The loop is pygame_gui's three calls around the top scene's: process_even
 """
 from __future__ import annotations
 
+import html
 import sys
 import warnings
+from functools import partial
 
 import pygame
 
@@ -36,7 +38,9 @@ from tabletop import i18n
 
 from . import fonts
 from . import settings as settings_mod
+from . import window
 from .memory import tune_allocator
+from .textbox import TextBox
 
 
 def _font(size: int, bold: bool = False) -> dict:
@@ -102,9 +106,10 @@ class App:
     def __init__(self, size=None, settings: dict | None = None, home=None):
         self.settings = settings if settings is not None else settings_mod.load()
         self.words = i18n.Words(self.settings.get("language", "en"))
-        size = tuple(size or self.settings.get("size") or (1600, 900))
         tune_allocator()         # before the first picture: big ones each in their own mapping (ui/memory.py)
         pygame.init()
+        # the largest size that fits the desktop, or the user's remembered choice (ui/window.py)
+        size = tuple(size or window.initial_size(self.settings))
         pygame.font.init()   # before the UIManager (else it cannot find its fonts)
         pygame.display.set_caption("tabletop")
         self.screen = pygame.display.set_mode(size, pygame.SCALED | pygame.RESIZABLE)
@@ -234,7 +239,7 @@ class App:
         rect = pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
         win = pygame_gui.elements.UIWindow(rect, self.manager, window_display_title=title)
         cw, ch = win.get_container().get_size()
-        pygame_gui.elements.UITextBox(html_escape(text).replace("\n", "<br>"), pygame.Rect(6, 6, cw - 12, ch - 56),
+        TextBox(html_escape(text).replace("\n", "<br>"), pygame.Rect(6, 6, cw - 12, ch - 56),
                                       self.manager, container=win)
         ok = pygame_gui.elements.UIButton(pygame.Rect(cw - 110, ch - 44, 100, 36), "OK", self.manager, container=win)
         self.dialogs[ok] = win
@@ -283,5 +288,5 @@ def register_widget_words(lang: str) -> None:
     _REGISTERED.add(lang)
 
 
-def html_escape(s: str) -> str:
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+# pygame_gui's text boxes read HTML: escape &, < and > (quotes stay as they are, its parser shows them).
+html_escape = partial(html.escape, quote=False)

@@ -15,7 +15,9 @@ import sys
 
 from tabletop.engine.msg import msg
 
-DEFAULTS = {"size": [1600, 900], "anim": 1.0, "language": "en", "bot_delay": 0.6}   # language: see load()
+# size_chosen: the user picked `size` in Settings (else the window opens at the largest size that fits
+# the desktop, ui/window.py)
+DEFAULTS = {"size": [1600, 900], "size_chosen": False, "anim": 1.0, "language": "en", "bot_delay": 0.6}   # language: see load()
 SIZES = ["1280x720", "1600x900", "1920x1080"]
 MIN_SIZE, MAX_SIZE = (640, 480), (7680, 4320)   # a window size outside these is refused
 MAX_BYTES = 64 * 1024                           # a settings file is a few hundred bytes
@@ -62,6 +64,8 @@ def _valid(key: str, v) -> bool:
         return number and 0 <= v <= 60
     if key == "language":
         return isinstance(v, str) and v in LANGS
+    if key == "size_chosen":
+        return isinstance(v, bool)
     return False
 
 

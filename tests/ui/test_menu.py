@@ -1,7 +1,6 @@
 """The main menu, driven by posted clicks: new game, load (a broken save gives a message), settings."""
 import json
 
-import pytest
 
 from tabletop.engine import Game
 from tabletop.engine import saves
@@ -73,28 +72,6 @@ def test_settings_persist_in_the_config_folder(app, tmp_path):
     assert saved["language"] == "ja" and saved["anim"] == 0.5
     assert settings_mod.load()["language"] == "ja"
     assert button(menu, "適用")   # the page is now in Japanese
-
-
-def test_the_layout_studio_opens_in_the_menu_window_and_comes_back(app, monkeypatch):
-    studio = pytest.importorskip("tabletop.layout.studio")
-    seen = {}
-    real = studio.run_studio
-
-    def fake(ruleset_id, screen=None, max_frames=None):
-        seen["args"] = (ruleset_id, screen)
-        return real(ruleset_id, screen=screen, max_frames=2)
-    monkeypatch.setattr(studio, "run_studio", fake)
-    menu = app.push(MenuScene(app))
-    app.step()
-    menu.ruleset_id = "senkai"
-    click(app, button(menu, "Layout studio").get_abs_rect().center)
-    assert menu.page == "studio" and not seen               # it asks which ruleset first
-    assert menu.fields["ruleset"].selected_option[0] == "senkai"
-    menu.ruleset_id = "sandbox"                             # as picking it from the drop-down does
-    menu.show("studio")
-    click(app, button(menu, "Open the studio").get_abs_rect().center)
-    assert seen["args"] == ("sandbox", app.screen)
-    assert app.scene is menu and menu.page == "main" and app.running
 
 
 def test_the_new_game_page_offers_the_rulesets_options_and_uses_them(app):
@@ -181,7 +158,7 @@ def test_new_game_page_shows_names_a_one_line_description_and_every_deck_with_fa
     (folder / "broken.yaml").write_text("name: broken\ntitle: Half a deck\nmain:\n  kappa: 5\n", encoding="utf-8")
     shipped = (load_ruleset("senkai").path / "decks" / "kiri_yashiro.yaml").read_text(encoding="utf-8")
     (folder / "mine.yaml").write_text(shipped.replace("name: kiri_yashiro", "name: mine")
-                                      .replace("title: 霧の社", "title: My mist"), encoding="utf-8")
+                                      .replace("title: 霧の社 / Misty Shrine", "title: My mist"), encoding="utf-8")
     menu = app.push(MenuScene(app))
     menu.ruleset_id = "senkai"
     menu.show("new")
@@ -202,3 +179,34 @@ def test_new_game_page_shows_names_a_one_line_description_and_every_deck_with_fa
     menu.show("new")
     boxes = [w.html_text for w in menu.widgets if isinstance(w, UITextBox)]
     assert boxes[0].startswith("魔術師") and menu.fields["ruleset"].selected_option[0] == "千怪戦戯"
+    # decks in Japanese too: their titles' Japanese half and their descriptions from the catalogue
+    assert any(b.startswith("<b>霧の社</b><br>青緑のコントロール。") for b in boxes), boxes
+    assert "霧の社" in dict(menu.fields["deck0"].options_list).keys()
+    assert not any("Misty Shrine" in b or "Sturdy yokai" in b for b in boxes)
+
+
+@pytest.mark.parametrize("rid", ["senkai", "fourdeck", "ijinden", "monmusu", "danmaku"])
+def test_the_new_game_page_in_japanese_has_no_english_description_or_deck_label(app, rid):
+    import re
+    from pygame_gui.elements import UITextBox
+    app.set_language("ja")
+    menu = app.push(MenuScene(app))
+    menu.ruleset_id = rid
+    menu.show("new")
+    app.step()
+    boxes = [re.sub(r"<[^>]+>", " ", w.html_text) for w in menu.widgets if isinstance(w, UITextBox)]
+    assert len(boxes) >= 3                                        # the game's description and its decks
+    for b in boxes:
+        words = set(re.findall(r"[A-Za-z]{3,}", b)) - {"HP", "POW"}
+        assert not words, f"English words {sorted(words)} on the Japanese page: {b!r}"
+    labels = [label for label, _ in menu.fields["deck0"].options_list]
+    assert all(not re.search(r"[A-Za-z]{3,}", label) for label in labels), labels
+
+
+def test_the_ijinden_description_sums_up_the_game(app):
+    from tabletop.ui.newgame import blurb
+    from tabletop.engine import load_ruleset
+    rs = load_ruleset("ijinden")
+    en, ja = blurb(rs, "en"), blurb(rs, "ja")
+    assert "summon" in en and "win" in en and "block" in en      # how you play and how you win, in one line
+    assert "召喚" in ja and "勝ち" in ja

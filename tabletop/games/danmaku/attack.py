@@ -82,20 +82,20 @@ class DanmakuAttack:
 
     # --- the danmaku: hit check and damage -------------------------------------------------------------
     def hit_check(self, s, hit, eva) -> bool:
-        """Decide a hit (DM-R21, DM-D1): d ≥ 20 hits, d ≤ −20 needs two heads, otherwise one head."""
+        """Decide a hit (DM-R21, DM-D1): d > 20 hits, d < −20 needs two heads, ±20 and between one head."""
         d = hit - eva
         st = self.rs.stat_term
-        if d >= 20:
-            self.log(s, msg("hit check: {hit} {h} − {eva} {e} = {d} ≥ 20: hit ({rule})", hit=st("hit"), h=hit,
-                            eva=st("eva"), e=eva, d=d, rule="DM-R21"), kind="hit")
+        if d > 20:
+            self.log(s, msg("hit check: {hit} {h} − {eva} {e} = {d} > 20: hit ({rule})", hit=st("hit"), h=hit,
+                            eva=st("eva"), e=eva, d=d, rule="DM-R21, DM-D1"), kind="hit")
             return True
-        if d <= -20:
-            c1 = self.coin(s, msg("hit check {rule}: evasion ahead by 20 or more, two heads hit", rule="DM-D1"))
+        if d < -20:
+            c1 = self.coin(s, msg("hit check {rule}: evasion ahead by more than 20, two heads hit", rule="DM-D1"))
             c2 = self.coin(s, msg("hit check: second coin"))
             ok = c1 and c2
         else:
             ok = self.coin(s, msg("hit check {rule}: {hit} {h} − {eva} {e} = {d}, heads hits", hit=st("hit"), h=hit,
-                                  eva=st("eva"), e=eva, d=d, rule="DM-R21"))
+                                  eva=st("eva"), e=eva, d=d, rule="DM-R21, DM-D1"))
         self.log(s, msg("hit!") if ok else msg("missed: the danmaku phase ends"), kind="hit" if ok else "miss")
         return ok
 

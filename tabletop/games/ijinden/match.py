@@ -71,9 +71,23 @@ class IjindenMatch:
         return None if self._pending(s, a, "sideboard") else msg("decks are rebuilt only between the games of a match "
                                                                  "(IJ-R35)")
 
-    def copies_ok(self, cid, n):
+    # The numbers of the deck rules, read from ruleset.yaml: `deck.main.min` and `deck.main.max_copies`
+    # (IJ-R4), `parameters.side_max` (IJ-R35; else `deck.side.max`).
+    def deck_min(self) -> int:
+        return int(self.rs.deck["main"].get("min") or 0)
+
+    def side_max(self) -> int | None:
+        n = self.params.get("side_max", (self.rs.deck.get("side") or {}).get("max"))
+        return None if n is None else int(n)
+
+    def copies_limit(self, cid) -> int | None:
         d = self.rs.cards[cid]
-        limit = None if d.copies == "any" else d.copies if isinstance(d.copies, int) else 4
+        if d.copies == "any":
+            return None
+        return d.copies if isinstance(d.copies, int) else self.rs.deck["main"].get("max_copies")
+
+    def copies_ok(self, cid, n):
+        limit = self.copies_limit(cid)
         return limit is None or n <= limit
 
     def check_side_in(self, s, a):
@@ -85,7 +99,7 @@ class IjindenMatch:
             return msg("your side deck has no such card (IJ-R35)")
         n = sum(1 for u in s.zones[f"{p}.deck"] if s.cards[u].cid == cid)
         if not self.copies_ok(cid, n + 1):
-            return msg("at most 4 cards of a name in a deck (IJ-R4)")
+            return msg("at most {n} cards of a name in a deck (IJ-R4)", n=self.copies_limit(cid))
         return None
 
     def do_side_in(self, s, a):
@@ -103,13 +117,14 @@ class IjindenMatch:
         p, cid = a.player, a["cid"]
         if not any(s.cards[u].cid == cid for u in s.zones[f"{p}.deck"]):
             return msg("your deck has no such card (IJ-R35)")
-        if len(s.zones[f"{p}.deck"]) <= 40:
-            return msg("a deck holds at least 40 cards (IJ-R4)")
-        if len(s.zones[f"{p}.side"]) >= int(self.params.get("side_max", 10)):
-            return msg("a side deck holds at most 10 cards (IJ-R35)")
+        if len(s.zones[f"{p}.deck"]) <= self.deck_min():
+            return msg("a deck holds at least {n} cards (IJ-R4)", n=self.deck_min())
+        most = self.side_max()
+        if most is not None and len(s.zones[f"{p}.side"]) >= most:
+            return msg("a side deck holds at most {n} cards (IJ-R35)", n=most)
         n = sum(1 for u in s.zones[f"{p}.side"] if s.cards[u].cid == cid)
         if not self.copies_ok(cid, n + 1):
-            return msg("at most 4 cards of a name in a side deck (IJ-R4)")
+            return msg("at most {n} cards of a name in a side deck (IJ-R4)", n=self.copies_limit(cid))
         return None
 
     def do_side_out(self, s, a):

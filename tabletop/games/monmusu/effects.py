@@ -2,6 +2,7 @@
 """
 from __future__ import annotations
 
+from tabletop.engine import Action
 from tabletop.engine.effects import QUEUE, step_words
 from tabletop.engine.msg import msg
 
@@ -55,6 +56,49 @@ class MonmusuEffects:
                 st["target"] = {"uids": [who] if who is not None else [], "all": True}
             q.append({"source": source, "player": player, "step": st, "event": {"user": user}})
         self.resolve_effects(s)
+
+    # --- put out (出す) into a space the owner chooses (MM-R23, MM-D16) -------------------------
+    def put_out_into(self, s, t, key) -> None:
+        """Put card t into the empty space `key`: cast with CT 0, not a summon, no time (MM-R23)."""
+        self.move(s, t, key, face_up=True, tapped=True)
+        self.cast_monster(s, t, 0)
+        self.log(s, msg("{card} is put into {zone} (put out, not a summon, {rule})", card=self.card_ref(s, t, "all"),
+                        zone=self.zone_label(key), rule="MM-R23"))
+
+    def _space_pending(self, s, player):
+        pe = s.pending[0] if s.pending else None
+        if pe and pe["kind"] == "effect_target" and pe.get("target_kind") == "space" and pe["player"] == player:
+            return pe
+        return None
+
+    def effect_actions(self, s, player):
+        pe = s.pending[0] if s.pending else None
+        if pe and pe.get("target_kind") == "space":
+            if pe["player"] != player:
+                return []
+            return [Action("put_out", player, (("card", pe["card"]), ("to", key))) for key in pe["options"]]
+        return super().effect_actions(s, player)
+
+    def check_put_out(self, s, a):
+        pe = self._space_pending(s, a.player)
+        if pe is None:
+            return msg("no card is waiting to be put out")
+        if a.get("card") != pe["card"]:
+            return msg("put out the card the effect chose ({rule})", rule="MM-D16")
+        if a.get("to") not in pe["options"]:
+            return msg("a card put out goes into an empty space of your battle zone ({rule})", rule="MM-R23, MM-D16")
+        return None
+
+    def do_put_out(self, s, a):
+        s.pending.pop(0)
+        self.put_out_into(s, a["card"], a["to"])
+        self.resolve_effects(s)
+
+    def check_choose_target(self, s, a):
+        if self._space_pending(s, a.player) is not None:
+            return msg("choose the space: drag the card into an empty space of your battle zone ({rule})",
+                       rule="MM-D16")
+        return super().check_choose_target(s, a)
 
     def effect_candidates(self, s, ctx, spec):
         if not isinstance(spec, dict):

@@ -71,15 +71,14 @@ class MonmusuHome:
             return None, None, why
         if self.monster_name[t.cid] != self.monster_name[c.cid]:       # (both are monsters)
             return None, None, msg("it must be the same monster: the same name ({rule})", rule="MM-R1")
-        if self.down(s, t.uid):
-            return None, None, msg("a down monster cannot evolve or awaken ({rule})", rule="MM-D10")
+        # (a down monster may evolve or awaken: being down forbids battle, spells and skills only, MM-D10)
         return c, t, None
 
     def stack_cost(self, s, uid, target) -> int:
         return max(1, self.d(s, uid).get("cost") - self.d(s, target).get("cost"))
 
     def _stack_reason(self, s, a, doing, rule: str):
-        """Return why evolving or awakening (`doing`) with `a` is illegal: same monster, not down, mana."""
+        """Return why evolving or awakening (`doing`) with `a` is illegal: same monster, mana."""
         c, t, why = self._stack_check(s, a)
         if why:
             return why

@@ -1,9 +1,9 @@
-"""This ruleset's effect ops (`_op_*`, registered with `register_op`): cast and recast (MM-R34..R36),
-charge mana, put out (MM-R23, MM-D10, MM-D16), cancel an attack, [永続] steps.
+"""This ruleset's effect ops (`_op_*`, in `OPS`, its controller's `EFFECT_OPS`): cast and recast (MM-R34..R36),
+charge mana, put out (MM-R23, MM-D16), cancel an attack, [永続] steps.
 """
 from __future__ import annotations
 
-from tabletop.engine.effects import register_op
+from tabletop.engine.effects import Op
 from tabletop.engine.msg import msg
 
 from .rules import _p, SUMMON_KEYS
@@ -46,11 +46,9 @@ def _op_put_out(ctl, s, ctx):
         return
     p = s.cards[t].owner
     same = ctl.same_monster(s, p, s.cards[t].cid)
-    if same is not None and ctl.down(s, same):
-        ctl.log(s, msg("{target} is down: {card} cannot be put onto it ({rule})", target=ctl.card_ref(s, same, "all"),
-                       card=ctl.card_ref(s, t, None), rule="MM-D10"))
-        return
     if same is not None:
+        # Onto the same monster (MM-R22 allows only one), keeping its state: cast or recast, its CT,
+        # down or not (MM-D16; being down does not forbid it, MM-D10).
         slot = s.cards[same].zone
         tapped = s.cards[same].tapped
         ctl.move(s, t, slot, face_up=True, tapped=tapped)
@@ -59,20 +57,26 @@ def _op_put_out(ctl, s, ctx):
         ctl.attach(s, same, t)
         flags = dict(s.cards[same].flags)
         s.cards[same].flags.clear()
-        s.cards[t].flags.update({k: v for k, v in flags.items() if k in ("ct", "since")})
+        s.cards[t].flags.update({k: v for k, v in flags.items() if k in ("ct", "since", "down")})
         ctl.log(s, msg("{card} is put onto {target} ({rule})", card=ctl.card_ref(s, t, "all"),
                        target=ctl.card_ref(s, same, None), rule="MM-R23"))
         return
-    # MM-D16: the first empty space of the battle zone, the sub (front) row first.
+    # MM-D16: an empty space of the battle zone, chosen by the card's owner (one space: no choice).
     free = [key for key in SUMMON_KEYS[p] if not s.zones[key]]
     if not free:
         ctl.log(s, msg("no empty space in the battle zone: {card} stays where it is ({rule})",
                        card=ctl.card_ref(s, t, "all"), rule="MM-D16"))
         return
-    ctl.move(s, t, free[0], face_up=True, tapped=True)
-    ctl.cast_monster(s, t, 0)
-    ctl.log(s, msg("{card} is put into {zone} (put out, not a summon, {rule})", card=ctl.card_ref(s, t, "all"),
-                   zone=ctl.zone_label(s.cards[t].zone), rule="MM-R23"))
+    if len(free) == 1:
+        ctl.put_out_into(s, t, free[0])
+        return
+    # A pending effect choice, so the effect queue waits for it; answered with `put_out card=<t> to=<space>`.
+    ctl.ask(s, p, "effect_target", msg("{card}: choose an empty space of your battle zone to put it into ({rule})",
+                                       card=ctl.card_ref(s, t, p), rule="MM-D16"),
+            public_prompt=msg("{player} chooses the space for the card put out ({rule})", player=_p(p),
+                              rule="MM-D16"),
+            target_kind="space", options=free, card=t, optional=False)
+    s.pending.sort(key=lambda pe: pe["kind"] != "effect_target")
 
 
 def _op_cancel_attack(ctl, s, ctx):
@@ -86,10 +90,13 @@ def _op_static(ctl, s, ctx):
     """[永続] steps are read by the controller (`pow`), never fired."""
 
 
-register_op("cast_ct", _op_cast_ct, "card")
-register_op("recast", _op_recast, "card")
-register_op("charge_mana", _op_charge_mana)
-register_op("put_out", _op_put_out, "card")
-register_op("cancel_attack", _op_cancel_attack)
-register_op("pow_per_material", _op_static)
-register_op("pow_aura", _op_static)
+# This game's effect ops (its controller's EFFECT_OPS adds them to the shared ones).
+OPS = {
+    "cast_ct": Op(_op_cast_ct, "card"),
+    "recast": Op(_op_recast, "card"),
+    "charge_mana": Op(_op_charge_mana),
+    "put_out": Op(_op_put_out, "card"),
+    "cancel_attack": Op(_op_cancel_attack),
+    "pow_per_material": Op(_op_static),
+    "pow_aura": Op(_op_static),
+}

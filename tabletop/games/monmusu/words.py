@@ -94,6 +94,8 @@ class MonmusuWords:
                 return msg("[Activated] {card}", card=lab("card"))
             if k == "spell":
                 return msg("Spell {card} (used by {target})", card=lab("card"), target=lab("target"))
+            if k == "put_out":
+                return msg("Put out {card} → {zone}", card=lab("card"), zone=self.zone_label(a["to"]))
             if k == "set_trap":
                 return msg("Set {card} → {zone}", card=lab("card"), zone=self.zone_label(a["to"]))
             if k == "charge":

@@ -47,6 +47,7 @@ class SenkaiBattle:
     def do_attack(self, s, a):
         p, u = a.player, a["card"]
         self.tap(s, u)   # SK-R20: the attacker goes down
+        s.data[WINDOW] = True    # the other player may answer before the next attack (SK-D8)
         if a.get("target_player") is not None:
             opp = 1 - p
             walls = s.zones[f"{opp}.walls"]
@@ -128,6 +129,8 @@ class SenkaiBattle:
     def do_use(self, s, a):
         u = a["card"]
         self.tap(s, u)
+        if a.player == s.active:
+            s.data[WINDOW] = True    # an ability used: the other player may answer (SK-D8)
         self.log(s, msg("P{n} downs {card} to use its ability (SK-R19)", n=a.player + 1, card=self.card_ref(s, u, "all")),
                  kind="use", card=u)
         self.fire(s, u, "activate")
@@ -135,7 +138,9 @@ class SenkaiBattle:
 
     # --- the other player's abilities in the turn player's main phase (SK-D8) -----------------------
     def usable_abilities(self, s, p) -> list[int]:
-        """Return p's up cards whose 「ダウンする：」 ability would do something now (a target exists)."""
+        """Return p's up cards whose 「ダウンする：」 ability would change something now (SK-D8): a step
+        with a target needs one it would change (downing needs an up monster, standing up a down one;
+        AP raised in the other player's turn changes only a monster that strikes back, 反撃)."""
         out = []
         for key in USE_KEYS[p]:
             for u in s.zones[key]:
@@ -143,16 +148,33 @@ class SenkaiBattle:
                 if c.tapped or c.cid not in self._activated:
                     continue
                 for step in self.rs.cards[c.cid].effects:
-                    spec = step.get("on") == "activate" and step.get("target")
-                    if step.get("on") == "activate" and (not isinstance(spec, dict) or self.effect_candidates(
-                            s, {"player": p, "source": u, "step": step}, spec)):
+                    if step.get("on") != "activate":
+                        continue
+                    spec = step.get("target")
+                    if not isinstance(spec, dict):
+                        out.append(u)
+                        break
+                    ts = self.effect_candidates(s, {"player": p, "source": u, "step": step}, spec)
+                    if any(self._would_change(s, p, step, t) for t in ts):
                         out.append(u)
                         break
         return out
 
+    def _would_change(self, s, p, step, t) -> bool:
+        """Return whether an ability's step would change card `t` for player p now (SK-D8)."""
+        op = step.get("do")
+        if op == "tap":
+            return not s.cards[t].tapped
+        if op == "untap":
+            return s.cards[t].tapped
+        if op == "modify" and step.get("stat") == "ap" and p != s.active:
+            return self.has_kw(s, t, COUNTER)     # AP deals damage only in attacks (SK-R23), or striking back
+        return True
+
     def _open_window(self, s) -> None:
-        """As the turn player's main phase starts, and after they summon a monster, offer the other
-        player the chance to use abilities (「使いたいときに」, SK-D8) if one would do something."""
+        """After the turn player's main phase starts and after each of their moves — a card played, an
+        ability used, an attack (so before each next attack) — offer the other player the chance to use
+        abilities (「使いたいときに」, SK-D8), only when one would change something now."""
         if not s.data.pop(WINDOW, False) or s.outcome is not None or s.phase != "main":
             return
         q = 1 - s.active

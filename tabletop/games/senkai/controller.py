@@ -12,7 +12,8 @@ Choices a rule asks are pending choices answered by ordinary actions:
   break_wall — which face-down wall breaks, chosen by the attacker: `break_wall target=WALL`
   effect_target — a card effect's target (`choose_target` / `skip_effect`, from the effects mixin)
   respond    — the other player's chance to use 「ダウンする：」 abilities in the turn player's main
-               phase, as it starts and after each summon (SK-D8): `use card=X` as often as usable, then `pass`
+               phase, as it starts and after each of their moves, when an ability would change something
+               (SK-D8): `use card=X` as often as usable, then `pass`
 
 The class is a composition of one mixin per rule section (they call each other through `self`):
   rules.py   — lanes, keywords, zone keys, `facing` (shared words, no class)
@@ -42,6 +43,12 @@ class Senkai(SenkaiField, SenkaiTurn, SenkaiPlay, SenkaiBattle, SenkaiWords, Eff
     id = "senkai"
     LIVE_STATS = ("ap", "hp")      # enchantments and effects change them (SK-R16, SK-R33)
     EFFECT_ZONES = LANES
+
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.senkai.bot import HINTS
+        return HINTS
 
     def __init__(self, ruleset):
         super().__init__(ruleset)

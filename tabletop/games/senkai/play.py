@@ -97,6 +97,8 @@ class SenkaiPlay:
     def _resolve_play(self, s, p, intent):
         u = intent["card"]
         d = self.rs.cards[s.cards[u].cid]
+        if p == s.active:
+            s.data[WINDOW] = True    # any card played: the other player may answer once it has resolved (SK-D8)
         if d.kind == "monster":
             to = intent["to"]
             there = s.zones[to]
@@ -107,8 +109,6 @@ class SenkaiPlay:
             self.move(s, u, to)
             self.log(s, msg("P{n} summons {card} into {lane} (SK-R15)", n=p + 1, card=self.card_ref(s, u, "all"),
                             lane=LANE_WORDS[to.partition(".")[2]]), kind="play", card=u)
-            if p == s.active:
-                s.data[WINDOW] = True    # a new monster: the other player may answer before it acts (SK-D8)
             self.fire(s, u, "enter")
         elif d.kind == "enchantment":
             host = intent["target"]

@@ -224,8 +224,10 @@ class Actions:
             else:
                 matches = [Action.make("m_top", sc.viewer, zone=src, to=zone)]
         if len(matches) == 1:
-            if self.act(matches[0]):
-                sc.pacing.hold_dropped(sp)   # a payment or choice waits: the card stays where it was dropped
+            if self.act(matches[0]) and matches[0].get("to") is not None:
+                # a payment or choice waits: a card on its way somewhere stays where it was dropped; a card
+                # acting where it is (an attack and its choice of wall) stays in its place, not at the drop
+                sc.pacing.hold_dropped(sp)
             return
         if matches:
             sc.dialogs.open_menu(msg("Choose"), matches)

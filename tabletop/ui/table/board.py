@@ -11,10 +11,11 @@ import pygame
 
 from .. import fonts, geometry
 from . import layout
-from .sprites import chip, ring
+from .sprites import chip, chip_lines, ring
 
 TABLE_BG = (30, 74, 52)
 LIT = (120, 240, 150)
+ZONE_CHIP_BG = (40, 60, 110)   # a zone's own line of text (public()["zones"])
 ACTOR = (90, 195, 255)
 
 
@@ -60,7 +61,6 @@ class Board:
         if self.bg is not None:
             return self.bg
         sc = self.scene
-        t = sc.app.words
         bg = pygame.Surface(sc.size)
         bg.fill((22, 27, 33))
         pygame.draw.rect(bg, TABLE_BG, sc.area)
@@ -72,13 +72,36 @@ class Board:
                 col = (60, 80, 60)
             pygame.draw.rect(bg, col, z.rect, border_radius=6)
             pygame.draw.rect(bg, (70, 125, 95), z.rect, 1, border_radius=6)
-            label = t.label(z.spec) if z.owner is None or mine else t("{zone} (P{n})", zone=z.spec.term, n=z.owner + 1)
-            s = fonts.text(fonts.ellipsize(label, 12, z.rect.w - 8), 12, (200, 225, 205))
+            label, size = self.zone_label(z)
+            s = fonts.text(label, size, (200, 225, 205))
             pos = (z.rect.x + 5, z.rect.y + 1) if mine else (z.rect.x + 5, z.rect.bottom - s.get_height() - 1)
             bg.blit(s, pos)
             self.label_rects.append(s.get_rect(topleft=pos))
         self.bg = bg
         return bg
+
+    def zone_label(self, z) -> tuple[str, int]:
+        """Return (a zone's name as written on the table, its font size), fitted to the zone's width.
+
+        Deliberately shortened, in this order: the opponent's "(P2)" goes first (their zones are on
+        their half of the table), then the size steps down from 12 to 10 px; only a name that still does
+        not fit is cut with '…'."""
+        t = self.scene.app.words
+        name = t.label(z.spec)
+        mine = z.owner is None or z.owner == self.scene.viewer
+        choices = [name] if mine else [t("{zone} (P{n})", zone=z.spec.term, n=z.owner + 1), name]
+        return fonts.fit_line(choices, z.rect.w - 8)
+
+    @staticmethod
+    def zone_chip(text: str, width: int) -> pygame.Surface:
+        """Return a zone's text as a chip that fits `width`: one line at 12 or 11 px, else broken into
+        lines where it says " · " (HP 3/6 · 7 cards), else cut with '…'."""
+        for size in (12, 11):
+            if fonts.font(size, True).size(text)[0] <= width - 10:
+                return chip(text, size, bold=True, bg=ZONE_CHIP_BG)
+        lines = [fonts.fit_line(x, width - 10, (11, 10), bold=True) for x in text.split(" · ")]
+        size = min(sz for _, sz in lines)
+        return chip_lines([x for x, _ in lines], size, bold=True, bg=ZONE_CHIP_BG)
 
     def _make_badges(self) -> None:
         """Pre-render each card's badges (counters, controller badges) and each zone's line of text."""
@@ -105,10 +128,10 @@ class Board:
         for z in sc.zones:
             tx = ztext.get(z.key)
             if tx:
-                c = chip(fonts.ellipsize(t.render(tx), 12, z.rect.w - 8), 12, bold=True, bg=(40, 60, 110))
+                c = self.zone_chip(t.render(tx), z.rect.w - 8)
                 mine = z.owner is None or z.owner == sc.viewer
-                label = t.label(z.spec) if mine else t("{zone} (P{n})", zone=z.spec.term, n=z.owner + 1)
-                label_w = fonts.text(label, 12).get_width() + 12
+                label, size = self.zone_label(z)
+                label_w = fonts.text(label, size).get_width() + 12
                 y = z.rect.y + 1 if mine else z.rect.bottom - c.get_height() - 1
                 if label_w + c.get_width() > z.rect.w:   # no room beside the name
                     y = z.rect.y + geometry.LABEL_H if mine else z.rect.y + 1

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UIWindow
+from pygame_gui.elements import UIButton, UISelectionList, UIWindow
 
 from . import ending
 
 from tabletop.engine.msg import msg
 from tabletop.i18n import N_
+from ..textbox import TextBox
 
 SHORTCUTS = N_("""Mouse: drag a card onto a lit zone or card to play it; click a card to use it (tap, attack; lit targets are then chosen with a click); right-click a card for all its actions; hover for a large preview; click a discard pile to spread it out.
 Space / Enter: end the phase (or the turn)
@@ -114,7 +115,7 @@ class Dialogs:
         win = UIWindow(pygame.Rect((sc.size[0] - w) // 2, (sc.size[1] - h) // 2, w, h), sc.manager,
                        window_display_title=title)
         cw, ch = win.get_container().get_size()
-        UITextBox(text, pygame.Rect(8, 6, cw - 16, ch - 62), sc.manager, container=win)
+        TextBox(text, pygame.Rect(8, 6, cw - 16, ch - 62), sc.manager, container=win)
         acts = {}
         bw = (cw - 10 * (len(answers) + 1)) // len(answers)
         for i, (label, fn) in enumerate(answers):

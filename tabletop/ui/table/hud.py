@@ -18,14 +18,14 @@ from tabletop.i18n import N_
 from .. import fonts, geometry
 from ..scene import html_escape
 from . import guide
-from .advice import danger_html
+from .panels import LOG_LEAST_H, LOG_LINE_H, PlayerPanels
 from .windows import RULE_ID
+from ..textbox import SLACK, TextBox
 
 BUTTON_ROWS = 4    # answer buttons that fit under the prompt; more push the log's bottom up
 PROMPT_H = 84      # the prompt line's box: three lines
 MAX_BUTTONS = 8    # answers shown as buttons; beyond, the last button opens a menu of them all
 LOG_MIN_LINES = 6  # the log never shows fewer lines than this, whatever the window or the answers
-LOG_LINE_H = 22    # one log line (pygame_gui's text box at the theme's 14 pt)
 LOG_MIN_H = LOG_MIN_LINES * LOG_LINE_H + 12
 LOG_KEEP = 40          # log lines the side panel shows after a fresh start of the box
 LOG_CAP = 80           # lines it holds before it starts again (each move lays them all out)
@@ -72,7 +72,7 @@ class ExplainedButton(UIButton):
             tip.set_position(r.topleft)
 
 
-class Hud:
+class Hud(PlayerPanels):
     """The side panel's widgets and the top and status bars of one table."""
 
     def __init__(self, scene):
@@ -84,6 +84,9 @@ class Hud:
         self.link_rect = None    # the status line's "Rules" link, where it was drawn
         self._status = None      # (what it shows, the status line drawn, its link's rect) until a change
         self.lit_players = frozenset()   # players a legal action hits: their panels are lit
+        self.panel_need = 0      # the height the players' values asked for (the panels grow to it)
+        self.panel_px = 13       # the values' font size (PANEL_SMALL_PX when even grown panels are too short)
+        self._growing = False
 
     @property
     def commands(self) -> dict:
@@ -108,19 +111,21 @@ class Hud:
         # The player panels give way before the log does: the log keeps at least LOG_MIN_LINES lines.
         fixed = 200 + 84 + 16 + 8
         ph = max(PANEL_MIN_H, min(176, (H - top - fixed - LOG_MIN_H) // 2))
+        ui["ph_max"] = max(ph, (H - top - fixed - LOG_LEAST_H) // 2)
+        ph = ui["ph"] = max(ph, min(self.panel_need, ui["ph_max"]))
         # allow_split_dashes=False: Japanese has no spaces to break at; a dash mid-word would read as a character
-        ui["opp"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
+        ui["opp"] = TextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
         log_h = H - top - (ph + 4) * 2 - 200 - 84 - 16
         ui["log"] = UITextBox("", pygame.Rect(4, y, iw, log_h), m, container=side, allow_split_dashes=False)
         ui["log_h"] = log_h
         y += log_h + 4
-        ui["prompt"] = UITextBox("", pygame.Rect(4, y, iw, PROMPT_H), m, container=side, allow_split_dashes=False)
+        ui["prompt"] = TextBox("", pygame.Rect(4, y, iw, PROMPT_H), m, container=side, allow_split_dashes=False)
         ui["prompt_base"] = y
         ui["prompt_y"] = y + PROMPT_H + 2
         ui["grow"] = 0   # how far the log gave way to answer buttons beyond BUTTON_ROWS
         y += 200
-        ui["me"] = UITextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
+        ui["me"] = TextBox("", pygame.Rect(4, y, iw, ph), m, container=side, allow_split_dashes=False)
         y += ph + 4
         ui["end"] = UIButton(pygame.Rect(4, y, iw, 40), t("End phase"), m, container=side, object_id="#lit")
         y += 44
@@ -133,7 +138,7 @@ class Hud:
         ui["menu"] = UIButton(pygame.Rect(12 + 2 * bw, y, bw, 30), t("Menu"), m, container=side)
         if hint:
             ui["hint"] = UIButton(pygame.Rect(16 + 3 * bw, y, bw, 30), t("Hint"), m, container=side,
-                                  tool_tip_text=t("What would the normal bot do here? (changes nothing)"))
+                                  tool_tip_text=fonts.tip(t("What would the normal bot do here? (changes nothing)")))
         ui["actions"] = []
         self.ui = ui
         self.widgets = [side]
@@ -199,8 +204,9 @@ class Hud:
         self._light_players()
         self._set_text("opp", self._player_html(opp))
         self._set_text("me", self._player_html(me))
+        if self._grow_panels():
+            return
         self._update_log(sc.view.log[-LOG_KEEP:])
-        self._set_text("prompt", self.prompt_html())
         end = sc.actions.end_action()
         if end is not None:
             self.ui["end"].set_text(t("End phase" if end.kind == "end_phase" else "End turn") + "  (Space)")
@@ -215,11 +221,12 @@ class Hud:
         tip = html_escape(why) if why else t("Take back your last action (Ctrl+Z)")
         if tip != self._undo_tip:
             self._undo_tip = tip
-            self.ui["undo"].set_tooltip(tip, delay=0.4)
+            self.ui["undo"].set_tooltip(fonts.tip(tip), delay=0.4)
         self.ui["manual"].set_text(("● " if sc.manual_mode else "") + t("Manual"))
         if "hint" in self.ui:
             (self.ui["hint"].enable if sc.hint.available() else self.ui["hint"].disable)()
         self.build_action_buttons()
+        self._set_prompt(self.prompt_html())
 
     def prompt_html(self) -> str:
         """Return the prompt line (`guide.prompt_html`: whose decision, the phase, what can be done and how),
@@ -240,49 +247,6 @@ class Hud:
         m = sc.game.undo_blocked(sc.viewer)
         return None if m is None else t.render(m)
 
-    def _light_players(self) -> None:
-        """Light the panel of each player a legal action hits (attack the player, a player as a target)."""
-        sc = self.scene
-        lit = frozenset(p for p in (guide.aims_at(sc.rs, a) for a in sc.legal if not a.kind.startswith("m_"))
-                        if p is not None)
-        if lit == self.lit_players:
-            return
-        self.lit_players = lit
-        for name, p in (("me", sc.viewer), ("opp", 1 - sc.viewer)):
-            self.ui[name].change_object_id("#lit_player" if p in lit else None)
-            self._panel_text.pop(name, None)   # the new look lays the text out again
-
-    def _player_html(self, p: int) -> str:
-        sc = self.scene
-        v, t = sc.view, sc.app.words
-        who = t("Player {n}", n=p + 1)
-        seat = sc.seats[p]
-        if seat is not None:
-            level = getattr(seat, "level", None)
-            who = t("{who} (bot: {level})", who=who, level=t(level)) if level else t("{who} (bot)", who=who)
-        elif not sc.hotseat:
-            who = t("{who} (you)", who=who)
-        mark = " ◀" if v.to_act == p else ""
-        if p in self.lit_players:   # the lit border says it too; the word names it for who cannot tell colours
-            mark += "  <font color=#9cf09c><b>▶ " + html_escape(t("target")) + "</b></font>"
-        rows = []
-        pub = v.public.get("players") if isinstance(v.public, dict) else None
-        if pub and len(pub) > p and isinstance(pub[p], dict):
-            values = pub[p]
-        else:   # the player values themselves, named by the ruleset's `value.<key>` words
-            values = {sc.game.controller.value_word(k): val for k, val in v.players[p].items()}
-        for k, val in values.items():
-            if isinstance(val, (dict, list)):
-                val = len(val) if isinstance(val, list) else ", ".join(f"{t.render(a)} {t.render(b)}"
-                                                                        for a, b in val.items())
-            rows.append(f"{html_escape(t.render(k))} <b>{html_escape(t.render(val))}</b>")
-        if not pub:   # no panel data from the controller: at least the sizes of hand and piles
-            for z in sc.zones:
-                if z.owner == p and z.spec.kind in ("pile", "hand"):
-                    rows.append(f"{html_escape(t.label(z.spec))} <b>{z.count}</b>")
-        warn = danger_html(sc, p, self.__dict__.setdefault("_danger_said", {}))
-        return f"<b>{html_escape(who)}</b>{mark}<br>" + warn + " · ".join(rows)
-
     def _set_text(self, name: str, html: str) -> None:
         if self._panel_text.get(name) != html:
             self._panel_text[name] = html
@@ -301,8 +265,9 @@ class Hud:
             return
         box = self.ui["log"]
         # Lines are wrapped here (Japanese breaks between characters, not at hyphens as the box would).
-        wrap_rect = getattr(box, "text_wrap_rect", None)
-        width = (wrap_rect.w if wrap_rect is not None else box.get_relative_rect().w - 18) - 22   # the scroll bar
+        # at the width it has with its scroll bar, less pygame_gui's 4 px line-break box (else a blank row)
+        width = (box.rect.w - 2 * box.padding[0] - box.border_width["left"] - box.border_width["right"]
+                 - 2 * box.shadow_width - box.scroll_bar_width - SLACK)
 
         def html(xs):
             return "<br>".join(html_escape(ln) for x in xs for ln in fonts.wrap(x, 13, width))
@@ -354,7 +319,7 @@ class Hud:
                 oid = "#answer_small"
                 label = fonts.ellipsize(text, 11, iw - 14)
             b = UIButton(pygame.Rect(4, y, iw, 26), label, sc.manager, container=self.ui["side"],
-                         tool_tip_text=html_escape(text) if label != text or oid else None, object_id=oid)
+                         tool_tip_text=fonts.tip(html_escape(text)) if label != text or oid else None, object_id=oid)
             self.ui["actions"].append((b, a))
             y += 28
         if len(acts) > cap:
@@ -394,7 +359,15 @@ class Hud:
         """Return the top bar's words after the phases: turn, whose turn, shared values, whose view."""
         sc = self.scene
         t, v = sc.app.words, sc.view
-        parts = [t("Turn {n}", n=v.turn), t("P{n}'s turn", n=v.active + 1)]
+        parts = [t("Turn {n}", n=v.turn)]
+        # the bar and the prompt name the same player: before the first turn (a setup's janken or first-player
+        # choice) whoever decides, not a turn's owner; in a turn, who answers when that is the other player
+        if v.to_act is not None and v.turn == 0:
+            parts.append(t("P{n} to act", n=v.to_act + 1))
+        else:
+            parts.append(t("P{n}'s turn", n=v.active + 1))
+            if v.to_act is not None and v.to_act != v.active:
+                parts.append(t("P{n} to act", n=v.to_act + 1))
         shared = v.public.get("shared", {}) if isinstance(v.public, dict) else {}
         parts += [t("{name}: {value}", name=k, value=val) for k, val in shared.items()]
         seen_as = N_("view: P{n}") if sc.hotseat or not sc.humans else N_("you are P{n}")

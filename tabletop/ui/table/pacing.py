@@ -45,6 +45,15 @@ def say(app, x) -> str:
     return render_in(x, app.words.language)
 
 
+def coin_caption(app, text) -> str:
+    """Return a coin's caption from its log message `coin ({why}): {side}`: "Coin: first player (DM-R16)",
+    its reason after a colon instead of in a second pair of brackets; '' for another message."""
+    args = dict(getattr(text, "args", ()) or ())
+    if getattr(text, "text", None) != "coin ({why}): {side}" or not args.get("why"):
+        return ""
+    return app.words("Coin: {why}", why=say(app, args["why"]))
+
+
 class Pacing:
     """Beats to show after a move, the bot's last move marked, and a dropped card held while its choice waits."""
 
@@ -89,7 +98,7 @@ class Pacing:
             text = say(sc.app, e.text_for(sc.viewer))
             if e.kind == "coin":
                 # the coin's reason as its caption, without the result the coin is about to show
-                why = _RESULT.sub("", text).strip()
+                why = coin_caption(sc.app, e.text_for(sc.viewer)) or _RESULT.sub("", text).strip()
                 self._add({"kind": "coin", "heads": bool(d.get("heads")), "t": 0.0, "text": why,
                            "colour": (235, 215, 150), "ends": None})
             elif e.kind in ("hit", "miss"):

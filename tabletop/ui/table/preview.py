@@ -26,19 +26,40 @@ class Preview:
         if sp is None or sp.card.cid is None or sp.card.cid not in sc.rs.cards:
             return
         img = self.image(sp.card)
+        at = self.place(img.get_rect(), sp)
+        if at is None:   # every place would cover something lit to pick: no preview (right-click shows it)
+            return
         self.previewed = sp.card
-        surface.blit(img, self.place(img.get_rect(), sp))
+        surface.blit(img, at)
 
-    def place(self, r: pygame.Rect, sp) -> pygame.Rect:
+    def lit_rects(self, sp) -> list:
+        """Return the rectangles lit for the player to pick from now (cards, zones, player panels), the
+        hovered card's own spot left out: a preview never covers them."""
+        sc = self.scene
+        a = sc.actions
+        # what must be picked: an aimed action's targets, else the answers a click gives now (not the places
+        # the hovered card may go: those it only avoids where it can)
+        zones, cards, players = a.pointed(a.targeting[1]) if a.targeting else sc.answer_lit
+        out = [z.rect for z in sc.zones if z.key in zones]
+        out += [s.rect for s in sc.spots if s.key in cards and s.key != sp.key]
+        for p in players:
+            r = sc.hud.panel_rect(p)
+            if r is not None:
+                out.append(r)
+        return out
+
+    def place(self, r: pygame.Rect, sp) -> pygame.Rect | None:
         """Return where the preview goes: beside the hovered card, or at a side of the table, wherever it
         covers least of the card, of the places its legal moves point at (where it may be dragged next) and
-        of the viewer's hand; always inside the table area."""
+        of the viewer's hand; always inside the table area, and never over what is lit to pick from now
+        (a choice's walls, an aimed action's targets): None when every place would be."""
         sc = self.scene
-        # The answer changes only with the table (a refresh makes new spots and legal lists) or the card.
-        key = (sp.key, tuple(sp.rect), r.size)
+        lit = self.lit_rects(sp)
+        # The answer changes only with the table (a refresh makes new spots and legal lists), the card or what is lit.
+        key = (sp.key, tuple(sp.rect), r.size, tuple(tuple(x) for x in lit))
         memo = self._placed
         if memo is not None and memo[0] is sc.spots and memo[1] is sc.legal and memo[2] == key:
-            return memo[3].copy()
+            return memo[3].copy() if memo[3] is not None else None
         area = sc.area.inflate(-12, -12)
         zones, cards, _ = pointed_at(sc.actions.moves_from(source(sp)))
         # the card itself counts most, then where it may go, then the rest of the viewer's hand
@@ -54,8 +75,9 @@ class Preview:
 
         def covered(c):
             return sum(c.clip(a).w * c.clip(a).h for a in avoid)
-        best = min(spots, key=covered)    # the first of equals: beside the card, level with it
-        self._placed = (sc.spots, sc.legal, key, best.copy())
+        free = [c for c in spots if c.collidelist(lit) < 0]
+        best = min(free, key=covered) if free else None   # the first of equals: beside the card, level with it
+        self._placed = (sc.spots, sc.legal, key, best)
         return best
 
     def image(self, card) -> pygame.Surface:
@@ -105,7 +127,7 @@ class Preview:
             state.append(t.render(rs.word("face_down")))
         state += [f"{t.render(rs.words.get('counter.' + k, k))} {v}" for k, v in card.counters.items() if v]
         # The face at this size shows the card's own text; below it only a translation adds anything.
-        text = getattr(d, "text_en", "") if t.language == "en" else ""
+        text = (getattr(d, "text_en", "") or d.get("text_en") or "") if t.language == "en" else ""   # a kind's text_en field
         return lines, text or "", state
 
 
@@ -117,7 +139,7 @@ def stat_texts(d, kind: dict, words=None) -> list[str]:
     for name, v in d.stats.items():
         if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v) or v is False:
             continue
-        if name.startswith("cost_") and v == 0:
+        if name.startswith("cost_") and v == 0 or name == "text_en":   # text_en: the translation, shown below
             continue
         spec = fields.get(name)
         label = ((words.label(spec) if words is not None else spec.get("label")) if isinstance(spec, dict) else "") or name

@@ -23,7 +23,7 @@ from tabletop.engine import TabletopError
 from tabletop.engine.replay import _SeeAll
 from tabletop.engine.view import make_view
 
-from .. import geometry
+from .. import fonts, geometry
 
 BAR_H = 46
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -182,11 +182,11 @@ class ReplayControls:
             ui[name] = cls(pygame.Rect(x, 4, w, BAR_H - 14), text, m, container=panel, **kw)
             x += w + 6
         if self.replay is not None:
-            put("turn_back", 44, "◀◀", tool_tip_text=t("previous turn (Shift+←)"))
-            put("back", 40, "◀", tool_tip_text=t("previous action (←)"))
+            put("turn_back", 44, "◀◀", tool_tip_text=fonts.tip(t("previous turn (Shift+←)")))
+            put("back", 40, "◀", tool_tip_text=fonts.tip(t("previous action (←)")))
             put("play", 86, "")
-            put("fwd", 40, "▶", tool_tip_text=t("next action (→)"))
-            put("turn_fwd", 44, "▶▶", tool_tip_text=t("next turn (Shift+→)"))
+            put("fwd", 40, "▶", tool_tip_text=fonts.tip(t("next action (→)")))
+            put("turn_fwd", 44, "▶▶", tool_tip_text=fonts.tip(t("next turn (Shift+→)")))
             right = 96 + 120 + 170 + 84 + 24
             width = max(120, W - geometry.SIDE_PANEL - x - right - 6)
             ui["slider"] = UIHorizontalSlider(pygame.Rect(x, 6, width, BAR_H - 18), self.replay.pos,
@@ -195,7 +195,7 @@ class ReplayControls:
             put("where", 84, "", cls=UILabel)
         else:
             put("play", 86, "")
-            put("fwd", 90, t("Step") + " ▶", tool_tip_text=t("one bot move (→)"))
+            put("fwd", 90, t("Step") + " ▶", tool_tip_text=fonts.tip(t("one bot move (→)")))
         put("speed", 96, "")
         put("view", 120, "")
         if self.replay is not None:

@@ -13,7 +13,7 @@ import datetime as _dt
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox, UIWindow
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIWindow
 
 from tabletop.engine import Game, TabletopError
 from tabletop.engine import saves
@@ -23,6 +23,7 @@ from ..memory import release_free_memory
 from ..players import make_seats, new_seed, seats_label
 from ..scene import html_escape
 from .pacing import say
+from ..textbox import TextBox
 
 P_COLOURS = ((110, 170, 255), (240, 120, 95))
 
@@ -126,7 +127,7 @@ class ResultScreen:
         cw, ch = win.get_container().get_size()
         UILabel(pygame.Rect(0, 0, cw, 62), self.headline(), sc.manager, container=win, object_id="#title")
         reason = say(sc.app, sc.game.outcome().reason)
-        UITextBox(f"<b>{html_escape(reason)}</b>", pygame.Rect(10, 62, cw - 20, 52), sc.manager, container=win)
+        TextBox(f"<b>{html_escape(reason)}</b>", pygame.Rect(10, 62, cw - 20, 52), sc.manager, container=win)
         secs = int(rec.seconds())
         clock = t("Time: {m}:{s:02d}", m=secs // 60, s=secs % 60) if rec.timed else t("Time: —")
         names = [t("Player {n}", n=p + 1) for p in (0, 1)]

@@ -73,8 +73,16 @@ class TableScene(Scene):
         self.pacing = Pacing(self)       # fights, checks, damage and bot moves shown long enough to follow
         self.record = GameRecord(game)   # life per turn, cards played, time: for the result screen
         self.result = ResultScreen(self)  # opens over the table once the game is over
+        # the coin or rock-paper-scissors of a new game's setup: shown once its briefing is dismissed
+        self.start_beats = [e for e in game.state.log if e.kind == "coin"] if brief and not game.actions else []
         self.resize(app.size)
         self.refresh()
+
+    def play_start_beats(self) -> None:
+        """Spin the setup's coins now (once): the briefing is gone, so the player sees who goes first and why."""
+        beats, self.start_beats = self.start_beats, []
+        if beats:
+            self.pacing.on_events(beats)
 
     @property
     def bot_job(self):

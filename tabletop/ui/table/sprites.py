@@ -216,6 +216,24 @@ def chip(text: str, size: int, bold: bool = False, bg=(20, 24, 30)) -> pygame.Su
     return s
 
 
+def chip_lines(lines, size: int, bold: bool = False, bg=(20, 24, 30)) -> pygame.Surface:
+    """Return a chip of several lines (a zone text too wide for one line, broken where it says " · ")."""
+    if len(lines) == 1:
+        return chip(lines[0], size, bold, bg)
+    key = (tuple(lines), size, bold, bg)
+    s = _CHIPS.get(key)
+    if s is None:
+        ts = [fonts.text(x, size, (255, 255, 255), bold) for x in lines]
+        s = pygame.Surface((max(t.get_width() for t in ts) + 10, sum(t.get_height() for t in ts) + 2), pygame.SRCALPHA)
+        pygame.draw.rect(s, (*bg, 225), s.get_rect(), border_radius=6)
+        y = 1
+        for t in ts:
+            s.blit(t, (5, y))
+            y += t.get_height()
+        _CHIPS[key] = s
+    return s
+
+
 _RINGS: dict = {}
 
 

@@ -13,6 +13,7 @@ from tabletop.engine.effects import check_steps, is_manual
 from tabletop.engine.ruleset import deck_from_data, load_ruleset
 from tabletop.engine.yamlio import parse_yaml
 from tabletop.i18n import render
+from tabletop.games.danmaku import Danmaku
 
 ROOT = Path(__file__).resolve().parents[3]
 SCEN = ROOT / "rulesets" / "danmaku" / "scenarios"
@@ -362,12 +363,12 @@ def test_dm_r21_hit_check_coins(tmp_path):
     g = scenario(tmp_path, {})
     ctl, s = g.controller, g.state
     n = len(s.log)
-    assert ctl.hit_check(s, 60, 40) is True and not [e for e in s.log[n:] if e.kind == "coin"]
+    assert ctl.hit_check(s, 70, 40) is True and not [e for e in s.log[n:] if e.kind == "coin"]
     n = len(s.log)
     ctl.hit_check(s, 40, 40)
     assert len([e for e in s.log[n:] if e.kind == "coin"]) == 1
     n = len(s.log)
-    ctl.hit_check(s, 20, 40)
+    ctl.hit_check(s, 10, 40)
     assert len([e for e in s.log[n:] if e.kind == "coin"]) == 2
 
 
@@ -439,8 +440,9 @@ def test_dm_r27_no_hand_limit(tmp_path):
 
 
 def test_dm_r28_character_hit_only_for_normal_shots(tmp_path):
-    # Sakuya's 命60 vs Marisa's 避50 would need one coin; the spell's 命30 vs 避50 (d = −20) needs two.
-    g = scenario(tmp_path, {"p1.main": ["sakuya"], "p1.spell": ["master_spark"]}, phase="danmaku")
+    # Sakuya's 命60 vs Reimu's 避60 would need one coin; the spell's 命30 vs 避60 (d = −30) needs two.
+    g = scenario(tmp_path, {"p1.main": ["sakuya"], "p1.spell": ["master_spark"], "p2.main": ["reimu"]},
+                 phase="danmaku")
     ev = attack(g)
     assert len(coins(ev)) == 2          # the spell's 命30, not Sakuya's 命60
 
@@ -487,13 +489,24 @@ def test_dm_r32_hp_cost_to_zero_still_resolves_then_graveyard(tmp_path):
 
 
 # --- decisions -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("hit,eva,n", [(60, 40, 0), (59, 40, 1), (21, 40, 1), (20, 40, 2)])
+# 「差が±２０だった場合：コインを投げ」 wins at exactly ±20 over 「２０多い」 (docs/rules/danmaku.md DM-D1).
+@pytest.mark.parametrize("hit,eva,n", [(61, 40, 0), (60, 40, 1), (59, 40, 1), (21, 40, 1), (20, 40, 1), (19, 40, 2)])
 def test_dm_d1_hit_check_boundaries(tmp_path, hit, eva, n):
     g = scenario(tmp_path, {})
     s = g.state
     k = len(s.log)
     g.controller.hit_check(s, hit, eva)
     assert len([e for e in s.log[k:] if e.kind == "coin"]) == n
+
+
+def test_dm_d1_exactly_20_ahead_is_a_coin(tmp_path):
+    from tabletop.games.danmaku.bot import hit_chance
+    g = scenario(tmp_path, {})
+    force_coins(g, [False, True])
+    assert g.controller.hit_check(g.state, 60, 40) is False      # +20: one coin, tails misses
+    assert g.controller.hit_check(g.state, 20, 40) is True       # −20: one coin, heads hits
+    assert hit_chance(60, 40) == 0.5 and hit_chance(20, 40) == 0.5
+    assert hit_chance(70, 40) == 1.0 and hit_chance(10, 40) == 0.25
 
 
 def test_dm_d1_two_coins_need_two_heads(tmp_path):
@@ -748,7 +761,7 @@ def test_dm_cards_numbers_and_effects_valid():
     assert kinds.count("character") >= 6 and kinds.count("familiar") >= 4
     assert kinds.count("spell") >= 8 and kinds.count("support") >= 4
     for c in rs.cards.values():
-        assert not check_steps(c), (c.id, check_steps(c))
+        assert not check_steps(c, Danmaku.EFFECT_OPS), (c.id, check_steps(c, Danmaku.EFFECT_OPS))
         assert c.name_en
     fams = {}
     for c in rs.cards.values():
@@ -806,8 +819,25 @@ def test_dm_d25_hp_counter_and_leaving_the_field(tmp_path):
 
 
 def test_dm_d26_no_copy_limit():
+    from collections import Counter
+
+    from tabletop.engine.ruleset import check_deck_rules
     rs = load_ruleset("danmaku")
-    deck_from_data(parse_yaml("name: t\nmain: {alice: 1, hourai: 12, shanghai: 12, power: 20}\n", "t.yaml"), "t.yaml", rs)
+    assert rs.deck["main"].get("max_copies") is None
+    deck = deck_from_data(parse_yaml("name: t\nmain: {alice: 1, hourai: 12, shanghai: 12, power: 20}\n", "t.yaml"),
+                          "t.yaml", rs)
+    counts = Counter(deck.cards("main"))
+    assert counts == {"alice": 1, "hourai": 12, "shanghai": 12, "power": 20}
+    assert check_deck_rules(deck, rs) == [] and g_check_deck(rs, deck) == []
+    # A game starts with it: all 45 cards are dealt (12 of each doll among them).
+    g = Game.new(rs, decks=[deck, None], seed=1)
+    mine = Counter(c.cid for c in g.state.cards.values() if c.owner == 0)
+    assert mine["hourai"] == 12 and mine["shanghai"] == 12 and sum(mine.values()) == 45
+
+
+def g_check_deck(rs, deck):
+    from tabletop.engine.controller import controller_class
+    return controller_class(rs.controller).check_deck(deck, rs)
 
 
 def test_dm_d27_supports_only_in_your_own_main_phase(tmp_path):

@@ -32,25 +32,28 @@ def _with_mains(seed: int, mine: str, theirs: str) -> Game:
 
 
 def test_dm_r21_the_race_prefers_the_main_character_whose_shots_hit():
-    """十六夜咲夜 (命 60, 避 50, 500 HP) against 東風谷早苗 (避 50) hits on one head, アリス (命 30) needs
-    two (DM-R21, DM-D1): her shots do twice the damage a turn, which outweighs アリス's 100 more HP
-    over a game — though not over the six turns greedy's tempo looks at."""
-    sakuya, alice = _with_mains(1, "sakuya", "sanae"), _with_mains(1, "alice", "sanae")
+    """十六夜咲夜 (命 60, 避 50, 500 HP) against 博麗霊夢 (避 60) hits on one head, アリス (命 30, d = −30)
+    needs two (DM-R21, DM-D1): her shots do twice the damage a turn, which outweighs アリス's 100 more HP
+    over a game — though not over the six turns greedy's tempo looks at. Against 東風谷早苗 (避 50) アリス's
+    d = −20 is one coin too (DM-D1), and her HP wins the race."""
+    sakuya, alice = _with_mains(1, "sakuya", "reimu"), _with_mains(1, "alice", "reimu")
     assert dm.race(sakuya, 0) > dm.race(alice, 0) + 0.4
     assert dm.race(sakuya, 0) == -dm.race(sakuya, 1)
     # greedy's evaluation (HP first) still likes アリス better; the search's cutoff does not.
     assert evaluate(alice, 0) > evaluate(sakuya, 0)
     assert dm.evaluate_cutoff(sakuya, 0) > dm.evaluate_cutoff(alice, 0)
+    assert dm.race(_with_mains(1, "alice", "sanae"), 0) > dm.race(_with_mains(1, "sakuya", "sanae"), 0)
 
 
 def test_dm_r14_search_chooses_the_main_character_that_wins_the_race_greedy_the_one_with_most_hp():
     """The main character is chosen once, face down, for the whole game (DM-R14): greedy takes the
     most HP (アリス, 600), the search plays the setup out and scores it with the race against the
-    characters the opponent's deck may hold (its deck list is not public), and takes 十六夜咲夜.
-    (Measured: greedy with the alice_dolls deck won 10 of 20 with 咲夜 as main, 3 of 20 with アリス.)"""
+    characters the opponent's deck may hold (its deck list is not public). With d = ±20 one coin (DM-D1),
+    アリス (命 30) hits the 避 50 characters as often as 十六夜咲夜 (命 60) and wins the race on HP, so the
+    search takes her too. (Before DM-D1's boundary moved, the search took 咲夜.)"""
     for seed in (1, 2):
         assert _choose_main("greedy", seed) == "alice"
-        assert _choose_main("search", seed, rounds=3) == "sakuya"
+        assert _choose_main("search", seed, rounds=3) == "alice"
 
 
 def test_the_race_is_counted_before_the_opponent_has_chosen():

@@ -11,7 +11,7 @@ import yaml
 from ijinden_positions import ijinden_position  # noqa: E402
 from simcheck import check_views_hide, play_random_game  # noqa: E402
 from tabletop.engine import Action, Game  # noqa: E402
-from tabletop.engine.effects import OPS, is_manual  # noqa: E402
+from tabletop.engine.effects import is_manual  # noqa: E402
 from tabletop.engine.errors import DataError, DataErrors  # noqa: E402
 from tabletop.engine.ruleset import deck_from_data, load_ruleset  # noqa: E402
 from tabletop.i18n import render  # noqa: E402
@@ -929,6 +929,8 @@ def test_ij_automated_share_at_least_80_percent():
 
 def test_ij_ops_are_ours():
     from tabletop.games.ijinden import ops as ijinden
+    from tabletop.games.ijinden import Ijinden
+    OPS = Ijinden.EFFECT_OPS
     assert OPS["manaify"][0] is ijinden._op_manaify and OPS["restore"][0] is ijinden._op_restore
     assert OPS["gain_keyword"][0] is ijinden._op_gain_keyword and OPS["guardian"][0] is ijinden._op_guardian
 
@@ -992,3 +994,38 @@ def test_ij_d22_a_triggered_ability_with_no_target_does_nothing_and_play_goes_on
     assert cids(g, "p1.battlefield") == ["r_nobunaga"] and cids(g, "p2.guardians") == ["r_joan"]
     assert not g.state.pending and g.to_act == 0 and g.outcome() is None
     assert any("no target, nothing happens" in e.text for e in g.state.log)
+
+
+def test_ij_r4_r35_side_deck_numbers_come_from_the_ruleset(tmp_path):
+    """The side deck's checks read deck.main.min, deck.main.max_copies and side_max from ruleset.yaml:
+    a copy with other numbers (42, 3, 6) is held to those, not to the shipped 40, 4 and 10."""
+    import shutil
+
+    from tabletop.engine.ruleset import load_ruleset_dir
+    src = Path(__file__).resolve().parents[3] / "rulesets" / "ijinden"
+    dst = tmp_path / "ijinden"
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns("scenarios"))
+    text = (dst / "ruleset.yaml").read_text(encoding="utf-8")
+    for old, new in (("    min: 40\n", "    min: 42\n"), ("    max_copies: 4\n", "    max_copies: 3\n"),
+                     ("  side_max: 10 ", "  side_max: 6 ")):
+        assert old in text
+        text = text.replace(old, new)
+    (dst / "ruleset.yaml").write_text(text, encoding="utf-8")
+    for name, more in (("guren", "g_nightingale"), ("souen", "r_tomoe")):   # two more cards each: 42
+        deck = (dst / "decks" / f"{name}.yaml").read_text(encoding="utf-8")
+        assert f"\n  {more}:" not in deck.split("side:")[0]
+        (dst / "decks" / f"{name}.yaml").write_text(deck.replace("main:\n", f"main:\n  {more}: 2\n"),
+                                                     encoding="utf-8")
+    rs = load_ruleset_dir(dst)
+    g = Game.new(rs, seed=12, options={"match": True, "side_deck": True})
+    s = g.state
+    g.controller.end_game(s, 0, "x")
+    act(g, "next_game")
+    assert g.to_act == 0 and len(s.zones["0.deck"]) == 42 and len(s.zones["0.side"]) == 7
+    r = why(g, "side_out", cid="r_stone")                              # 42 is the least a deck holds
+    assert "IJ-R4" in r and "42" in render(r, "en")
+    act(g, "side_in", cid="g_nightingale")                             # a third copy in the deck
+    r = why(g, "side_in", cid="g_nightingale")                         # a fourth: more than max_copies
+    assert "IJ-R4" in r and "3" in render(r, "en") and "3" in render(r, "ja")
+    r = why(g, "side_out", cid="r_stone")                              # side deck already at side_max
+    assert "IJ-R35" in r and "6" in render(r, "en") and "6" in render(r, "ja")

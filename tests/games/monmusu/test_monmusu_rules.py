@@ -288,6 +288,7 @@ def test_mm_r23_put_out_is_not_a_summon_and_takes_no_time(tmp_path):
     assert o["trigger"] == "destroyed" and o["card"] == uid(g, "honeri_1")
     act(g, "use_skill")                           # skill use: +1
     act(g, "choose_target", target=uid(g, "arura_1"))
+    act(g, "put_out", card=uid(g, "arura_1"), to="1.sub1")    # the space is P2's choice (MM-D16)
     ar = g.state.cards[uid(g, "arura_1")]
     assert ar.zone == "1.sub1"
     assert not offer(g)                           # arura's "after summoned" skill does not trigger
@@ -638,6 +639,21 @@ def test_mm_d4_using_a_spell_does_not_cast_the_user(tmp_path):
     assert not g.state.cards[n].tapped and g.state.players[1]["hp"] == 300
 
 
+def test_mm_d4_a_skill_casts_its_user_only_when_its_cost_says_so(tmp_path):
+    # ヒノコ 燃えあがる心: 【コスト】魔力1をキャスト — the user stays recast and may still attack;
+    # クロエ: 【コスト】このモン娘をキャスト — the user is cast.
+    g = position(tmp_path, {"p1.main1": ["hinoko_3"], "p1.mana": ["heat_up"], "p2.main1": ["nemu_1"]})
+    h = uid(g, "hinoko_3")
+    t = time(g)
+    act(g, "skill", card=h)
+    assert not g.state.cards[h].tapped and time(g) == t + 1
+    assert why(g, "attack", card=h, target=uid(g, "nemu_1")) is None
+    g = position(tmp_path, {"p1.main1": ["kuroe_2"], "p2.main1": ["nemu_1"]})
+    k = uid(g, "kuroe_2")
+    act(g, "skill", card=k)
+    assert g.state.cards[k].tapped
+
+
 def test_mm_d5_time_and_ct_on_the_table():
     g = scenario("01_ct_and_time.yaml")
     pub = g.view(1).public
@@ -746,11 +762,28 @@ def test_mm_d9_greedy_keeps_the_mana_its_spells_need(tmp_path):
     assert g.state.cards[fire].tapped and not g.state.cards[water].tapped
 
 
-def test_mm_d10_down_monster_cannot_evolve_or_be_targeted(tmp_path):
-    g = position(tmp_path, {"p1.main1": [{"card": "hinoko_1", "tapped": True, "flags": {"down": True, "ct": 2}}],
-                            "p1.hand": ["hinoko_3"], "p1.mana": ["heat_up"] * 3}, phase="home")
-    assert "MM-D10" in why(g, "evolve", card=uid(g, "hinoko_3"), target=uid(g, "hinoko_1"))
-    assert "MM-D10" in why(g, "awaken", card=uid(g, "hinoko_3"), target=uid(g, "hinoko_1"))
+def test_mm_d10_a_down_monster_may_evolve_and_awaken(tmp_path):
+    # ダウン中はバトルできず、破壊されません。呪文も使用できず、スキルも無効 — nothing about evolution.
+    down = {"card": "hinoko_1", "tapped": True, "flags": {"down": True, "ct": 2, "since": 7}}
+    g = position(tmp_path, {"p1.main1": [down], "p1.hand": ["hinoko_3"], "p1.mana": ["heat_up"] * 3,
+                            "p1.deck": ["kino_1"] * 2}, phase="home")
+    h1, h3 = uid(g, "hinoko_1"), uid(g, "hinoko_3")
+    assert why(g, "evolve", card=h3, target=h1) is None
+    assert why(g, "awaken", card=h3, target=h1) is None
+    assert Action.make("evolve", 0, card=h3, target=h1) in g.legal_actions()
+    act(g, "evolve", card=h3, target=h1)
+    pay(g)
+    # 上にリキャスト状態で重ねます: the evolved monster is recast, and so no longer down.
+    top = g.state.cards[h3]
+    assert top.zone == "0.main1" and not top.tapped and not top.flags.get("down")
+    # Awakening keeps the monster as it is (覚醒してもキャストしたまま): still down, its CT running.
+    g = position(tmp_path, {"p1.main1": [down], "p1.hand": ["hinoko_3"], "p1.mana": ["heat_up"] * 3,
+                            "p1.deck": ["kino_1"] * 2}, phase="home")
+    h1, h3 = uid(g, "hinoko_1"), uid(g, "hinoko_3")
+    act(g, "awaken", card=h3, target=h1)
+    pay(g)
+    c = g.state.cards[h1]
+    assert c.tapped and c.flags.get("down") and g.state.cards[h3].host == h1
 
 
 def test_mm_d11_charging_ends_the_charge_phase(tmp_path):
@@ -823,6 +856,54 @@ def test_mm_d16_put_out_stacks_on_the_same_monster(tmp_path):
     new = uid(g, "nemu_1", "1.hand")
     act(g, "choose_target", target=new)
     assert g.state.zones["1.main1"] == [new] and len(g.state.cards[new].attached) == 1
+
+
+def test_mm_d16_put_out_onto_a_down_monster_keeps_it_down(tmp_path):
+    down = {"card": "nemu_1", "tapped": True, "flags": {"down": True, "ct": 2, "since": 7}}
+    g = position(tmp_path, {"p1.main1": ["hinoko_3"],
+                            "p2.sub1": ["honeri_1"], "p2.main1": [down], "p2.hand": ["nemu_1"]})
+    act(g, "attack", card=uid(g, "hinoko_3"), target=uid(g, "honeri_1"))
+    act(g, "use_skill")
+    new = uid(g, "nemu_1", "1.hand")
+    act(g, "choose_target", target=new)
+    c = g.state.cards[new]
+    assert g.state.zones["1.main1"] == [new] and c.tapped and c.flags.get("down")
+
+
+def test_mm_d16_the_owner_chooses_the_empty_space(tmp_path):
+    # 「空いているバトルゾーンにそのまま置く」 does not say which space: the player picks, as for a summon (MM-D1).
+    g = position(tmp_path, {"p1.main1": ["hinoko_3"], "p1.mana": ["heat_up"],
+                            "p2.sub1": ["honeri_1"], "p2.main1": ["nemu_1"], "p2.hand": ["arura_1", "sara_1"]})
+    act(g, "attack", card=uid(g, "hinoko_3"), target=uid(g, "honeri_1"))
+    act(g, "use_skill")
+    ar = uid(g, "arura_1")
+    act(g, "choose_target", target=ar)
+    assert g.state.cards[ar].zone == "1.hand"          # nothing is placed before the choice
+    legal = g.legal_actions(1)
+    spaces = {a["to"] for a in legal}
+    assert {a.kind for a in legal} == {"put_out"} and {a["card"] for a in legal} == {ar}
+    assert spaces == {"1.sub1", "1.sub2", "1.sub3", "1.sub4", "1.main2", "1.main3", "1.main4"}
+    assert "MM-D16" in why(g, "put_out", 1, card=ar, to="1.main1")            # taken
+    assert "MM-D16" in why(g, "put_out", 1, card=uid(g, "sara_1"), to="1.sub3")
+    assert g.legal_actions(0) == []
+    assert "MM-D16" in render(g.view(0).pending[0]["prompt"], "en")          # the opponent: no card named
+    assert "Nectar" not in render(g.view(0).pending[0]["prompt"], "en")
+    assert "Nectar" in render(g.view(1).pending[0]["prompt"], "en")
+    act(g, "put_out", 1, card=ar, to="1.sub3")
+    c = g.state.cards[ar]
+    assert c.zone == "1.sub3" and c.tapped and c.flags["ct"] == 0 and not g.state.pending
+
+
+def test_mm_d16_one_empty_space_is_used_at_once(tmp_path):
+    full = {f"p2.{z}": ["nemu_1"] if z == "main1" else [{"card": "vine_snare", "face_up": False}]
+            for z in ("main1", "main2", "main3", "main4", "sub2", "sub3", "sub4")}
+    g = position(tmp_path, {"p1.main1": ["hinoko_3"], "p2.sub1": ["honeri_1"], "p2.hand": ["arura_1"],
+                            "p2.mana": ["kino_1"], **full})
+    act(g, "attack", card=uid(g, "hinoko_3"), target=uid(g, "honeri_1"))
+    act(g, "use_skill")
+    act(g, "choose_target", target=uid(g, "arura_1"))
+    assert g.state.cards[uid(g, "arura_1")].zone == "1.sub1" and not any(
+        p["kind"] == "effect_target" for p in g.state.pending)
 
 
 def test_mm_d17_bounced_sub_leaves_its_materials_in_the_graveyard(tmp_path):
@@ -905,8 +986,8 @@ def test_mm_cards_at_least_80_percent_automatic():
     assert auto / len(RS.cards) >= 0.8
     assert any(is_manual(d) for d in RS.cards.values())
     ops = {e["do"] for d in RS.cards.values() for e in d.effects}
-    from tabletop.engine.effects import OPS
-    assert ops <= set(OPS)
+    from tabletop.games.monmusu import Monmusu
+    assert ops <= set(Monmusu.EFFECT_OPS)
 
 
 def test_mm_starter_decks_play_differently():

@@ -539,18 +539,70 @@ def test_sk_d8_abilities_also_in_the_opponents_main_phase(tmp_path):
     assert why(g, "use", player=1, card=at(g, "p2.lane_left")) is not None
     play(g, card=find(g, "kodama", "p1.hand"), to="0.lane_center")
     assert g.to_act == 0 and not g.state.pending
-    # After a summon, with 蜃 up again, the window opens; an attack opens none.
+    # After a summon, with 蜃 up again, the window opens; after an attack too (before the next attack).
     g.state.cards[at(g, "p2.lane_left")].tapped = False
     play(g, card=find(g, "kodama", "p1.hand"), to="0.lane_right")
     assert g.to_act == 1 and g.state.pending[0]["kind"] == "respond"
     act(g, "pass")
     act(g, "attack", card=at(g, "p1.lane_center"), target=at(g, "p2.lane_left"))
+    assert g.to_act == 1 and g.state.pending[0]["kind"] == "respond"
+    act(g, "pass")
     assert g.to_act == 0 and not g.state.pending
     g = game(tmp_path, {"p1.lane_left": ["shin"], "p1.hand": ["kaendan"], "p1.mana": ["aka_no_maryoku", "kiri_no_maryoku"],
                         "p2.lane_left": ["kodama"]})
     act(g, "play", card=at(g, "p1.hand"))
     assert g.state.pending
     assert "first answer" in why(g, "use", card=at(g, "p1.lane_left"))
+
+
+def test_sk_d8_a_window_after_every_move_the_opponent_could_answer(tmp_path):
+    # The issue's example: P2 downs P1's monster with 蜃 as P1's main phase starts; P1 plays 霧隠れ
+    # (自分の怪魔1体をアップする) and the monster is up again; P2's second 蜃 gets a window before P1 attacks.
+    g = game(tmp_path, {"p2.lane_left": ["shin"], "p2.lane_right": ["shin"], "p1.lane_center": ["kodama"],
+                        "p1.hand": ["kirigakure"], "p1.mana": ["ao_no_maryoku"]}, phase="up", turn=3)
+    kodama, shin1, shin2 = at(g, "p1.lane_center"), at(g, "p2.lane_left"), at(g, "p2.lane_right")
+    assert g.state.pending[0]["kind"] == "respond" and g.to_act == 1
+    act(g, "use", card=shin1)
+    act(g, "choose_target", target=kodama)
+    act(g, "pass")
+    assert g.to_act == 0 and g.state.cards[kodama].tapped
+    play(g, card=at(g, "p1.hand"))
+    if g.state.pending and g.state.pending[0]["kind"] == "effect_target":
+        act(g, "choose_target", target=kodama)
+    assert not g.state.cards[kodama].tapped
+    assert g.to_act == 1 and g.state.pending[0]["kind"] == "respond"      # before P1 can attack
+    assert why(g, "attack", player=0, card=kodama, target_player=1) is not None
+    act(g, "use", card=shin2)
+    act(g, "choose_target", target=kodama)
+    act(g, "pass")
+    assert g.to_act == 0 and "SK-R20" in why(g, "attack", card=kodama, target_player=1)
+
+
+def test_sk_d8_a_window_only_when_an_ability_would_change_something(tmp_path):
+    # 蜃 with every opposing monster already down does nothing: no window, play goes on.
+    down = {"card": "kodama", "tapped": True}
+    g = game(tmp_path, {"p2.lane_left": ["shin"], "p1.lane_center": [down], "p1.mana": ["rekka_no_maryoku"]})
+    act(g, "use", card=at(g, "p1.mana"))                  # an ability used: a change, but 蜃 has nothing to down
+    if g.state.pending and g.state.pending[0]["kind"] == "effect_target":
+        act(g, "choose_target", target=at(g, "p1.lane_center"))
+    assert g.to_act == 0 and not g.state.pending
+    # 烈火の魔力 (AP+1 to your monster) changes nothing in the other player's turn unless it strikes back
+    # (反撃); 樹液の魔力 (HP+1) does.
+    g = game(tmp_path, {"p2.mana": ["rekka_no_maryoku"], "p2.lane_left": ["kodama"], "p1.lane_center": ["kodama"]},
+             phase="up", turn=3)
+    assert g.to_act == 0 and not g.state.pending
+    g = game(tmp_path, {"p2.mana": ["jueki_no_maryoku"], "p2.lane_left": ["kodama"], "p1.lane_center": ["kodama"]},
+             phase="up", turn=3)
+    assert g.to_act == 1 and g.state.pending[0]["kind"] == "respond"
+    act(g, "pass")
+    # Once used, the window does not come back for the same player with nothing left to use.
+    act(g, "attack", card=at(g, "p1.lane_center"), target=at(g, "p2.lane_left"))
+    assert g.to_act == 1 and g.state.pending[0]["kind"] == "respond"      # 樹液の魔力 is still up
+    act(g, "use", card=at(g, "p2.mana"))
+    act(g, "choose_target", target=at(g, "p2.lane_left")) if g.state.pending[0]["kind"] == "effect_target" else None
+    assert g.state.pending[0]["kind"] == "respond"
+    act(g, "pass")
+    assert g.to_act == 0 and not g.state.pending
 
 
 def test_sk_d9_monster_at_hp_zero_is_destroyed(tmp_path):
