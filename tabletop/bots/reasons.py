@@ -147,7 +147,7 @@ def move_reason(before: Game, after: Game, action: Action, extra: Msg | None, re
             return msg("{prompt} — {move}: {why}", prompt=prompt, move=move, why=why)
     if why is None:
         return msg("{move} ({phase} phase)", move=move, phase=phase_name(before))
-    return msg("{move}: {why}", move=move, why=why)
+    return msg("{move} ({phase} phase): {why}", move=move, phase=phase_name(before), why=why)
 
 
 def _described(before: Game, after: Game, action: Action, reader: int, known=None):
