@@ -1,5 +1,5 @@
 # make play  - create .venv if missing, install tabletop into it, open the game
-# make test  - the same set-up, then the whole test suite, headless
+# make test  - the same set-up, then ruff (lint) and the whole test suite (mypy on the engine included), headless
 # make bench - the same set-up, then the benchmarks (figures printed as ratios)
 # make bench-quick - the benchmarks with small samples (a smoke run, a few minutes)
 # make test-fast - the engine and the five games' rules only (under a minute)
@@ -9,7 +9,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test test-fast test-slow bench bench-quick clean
+.PHONY: play lint test test-fast test-slow bench bench-quick clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 play: $(STAMP)
 	$(BIN)/tabletop
 
-test: $(STAMP)
+lint: $(STAMP)
+	$(BIN)/ruff check tabletop tests
+
+test: $(STAMP) lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 test-fast: $(STAMP)

@@ -106,7 +106,7 @@ def play_game(job: Job, index: int, wrap=None) -> dict:
         out = g.outcome()
         rec.update(winner=out.winner if out else None, reason=out.reason if out else "", first=g.state.first,
                    turns=g.state.turn, actions=n, played=[sorted(played[0]), sorted(played[1])])
-    except Exception as e:   # one broken game must not end a run of thousands: record it, go on
+    except Exception as e:  # noqa: BLE001 - one broken game must not end a run of thousands: record it, go on
         tb = traceback.extract_tb(e.__traceback__)
         where = f" at {os.path.basename(tb[-1].filename)}:{tb[-1].lineno}" if tb else ""
         rec["error"] = f"{type(e).__name__}: {e}{where}"

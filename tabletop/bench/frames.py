@@ -119,7 +119,7 @@ def measure(frames: int = 300):
             target.blit(s, d, a, f)
 
     full_t, floor_t = [], []
-    for i in range(frames):
+    for _i in range(frames):
         # interleave, so that any slowdown of the machine hits both alike
         t0 = _clock()
         _frame(app, scene, target)

@@ -10,7 +10,8 @@ two easy bots take 40–500, danmaku's 350–450, and a game stopped short opens
 cannot be rematched). Memory is read once a game's
 result screen is up, where a player leaves a game. Figures: resident memory after game 10 and after
 the last (target: within 10 %), Python memory blocks, pygame surfaces, open file handles and threads
-left behind, bot problems, and the frame time of each ruleset's last game over its first. Nothing traces allocations (tracemalloc's own records
+left behind, bot problems, and the frame time of each ruleset's last game over its first. Nothing traces
+allocations (tracemalloc's own records
 grow the resident memory being measured). 200 games (20 with --quick; TABLETOP_SOAK_GAMES overrides).
 """
 from __future__ import annotations

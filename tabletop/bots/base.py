@@ -112,7 +112,7 @@ def forced_move(view: View, action: Action | None) -> Msg:
     from tabletop.engine.ruleset import load_ruleset
     try:
         rs = load_ruleset(view.ruleset)
-    except Exception:   # a view of a ruleset that cannot be loaded here: plain words
+    except Exception:  # noqa: BLE001 - a view of a ruleset that cannot be loaded here: plain words
         rs = None
     kind = move_words(rs, action.kind)
     phase = phase_term(rs, view.phase)
@@ -125,7 +125,7 @@ def forced_move(view: View, action: Action | None) -> Msg:
             try:
                 from .explain import card_term
                 return msg("{kind} {card}", kind=kind, card=card_term(rs.cards[cv.cid]))
-            except Exception:   # a card the ruleset does not know: the kind alone
+            except Exception:  # noqa: BLE001 - a card the ruleset does not know: the kind alone
                 break
     return msg("{kind} ({phase} phase)", kind=kind, phase=phase)
 

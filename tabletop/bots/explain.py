@@ -106,7 +106,7 @@ def visible_card(game, uid, reader: int, known=None, shown=None):
     try:
         if not game.controller.visible(s, c, reader):
             return None
-    except Exception:   # a guessed position the controller cannot read: say nothing rather than leak
+    except Exception:  # noqa: BLE001 - a guessed position the controller cannot read: say nothing rather than leak
         return None
     d = game.ruleset.cards.get(c.cid)
     return card_term(d) if d is not None else None
@@ -142,7 +142,7 @@ def facts(before, after, action, reader: int, known=None, shown=None) -> list[Ms
     if extra is not None:
         try:
             out += list(extra(before, after, action, reader) or ())
-        except Exception:   # a game's phrasing failing in a guessed position: the generic facts stand
+        except Exception:  # noqa: BLE001 - a game's phrasing failing in a guessed position: the generic facts stand
             pass
     # 3. cards destroyed; cards entering play
     z0, z1 = _where(s0), _where(s1)
@@ -199,7 +199,7 @@ def facts(before, after, action, reader: int, known=None, shown=None) -> list[Ms
             for k, (label, rule, fn) in sp.stats.items():
                 try:
                     a, b = fn(before.controller, s0, u), fn(after.controller, s1, u)
-                except Exception:   # a card the reading does not apply to
+                except Exception:  # noqa: BLE001 - a card the reading does not apply to
                     continue
                 if a != b:
                     name = visible_card(after, u, reader, known, shown)
@@ -247,7 +247,7 @@ def _threats(before, after, me: int, reader: int, known=None, shown=None) -> lis
         try:
             mine0, mine1 = th(before, me), th(after, me)
             theirs0, theirs1 = th(before, 1 - me), th(after, 1 - me)
-        except Exception:   # a guessed position the game's reading cannot handle
+        except Exception:  # noqa: BLE001 - a guessed position the game's reading cannot handle
             mine0 = mine1 = theirs0 = theirs1 = {}
         def seen(k, game, also=None):
             return not isinstance(k, int) or visible_card(game, k, reader, known, also) is not None
@@ -258,7 +258,7 @@ def _threats(before, after, me: int, reader: int, known=None, shown=None) -> lis
         try:
             foe0, foe1 = dg(before, 1 - me), dg(after, 1 - me)
             my0, my1 = dg(before, me), dg(after, me)
-        except Exception:
+        except Exception:  # noqa: BLE001 - a guessed position the danger reading cannot handle
             foe0 = foe1 = my0 = my1 = None
         if foe1 is not None and foe0 is None:
             out.append(foe1)
@@ -287,7 +287,7 @@ def danger(game, seat: int) -> Msg | None:
         return None
     try:
         return fn(game, seat)
-    except Exception:   # a game's reading failing must not break the table
+    except Exception:  # noqa: BLE001 - a game's reading failing must not break the table
         return None
 
 
@@ -317,7 +317,7 @@ def does_nothing(game, a) -> bool:
             if len(legal) > 1 and not auto and not pays:
                 return False    # a real choice (of a target, a mode): the move does something
             g.apply((auto or pays or legal)[0])
-    except Exception:   # a move the copy cannot play out: never call it idle
+    except Exception:  # noqa: BLE001 - a move the copy cannot play out: never call it idle
         return False
     s0, s1 = game.state, g.state
     if s1.outcome != s0.outcome or s1.players != s0.players or set(s1.cards) != set(s0.cards):

@@ -31,7 +31,7 @@ def after(game: Game, action: Action) -> Game | None:
     g = game.clone()
     try:
         g.apply(action)
-    except Exception:   # illegal or broken in this determinization: it is simply not a candidate here
+    except Exception:  # noqa: BLE001 - illegal or broken in this determinization: it is simply not a candidate here
         return None
     return g
 
@@ -53,7 +53,7 @@ def value(game: Game, player: int, depth: int = REPLY_DEPTH, width: int = REPLY_
         acts = game.legal_actions()
         if filt is not None:
             acts = filt(game, acts)
-    except Exception:
+    except Exception:  # noqa: BLE001 - a guessed position the filter cannot read: no move from it
         acts = []
     best, best_g = None, None
     if len(acts) == 1:

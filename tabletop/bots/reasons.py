@@ -44,7 +44,7 @@ def subject(game: Game, action: Action, reader: int, known=None) -> Term | None:
                 c = s.cards[u]
                 try:
                     seen = ctl.visible(s, c, reader)
-                except Exception:   # a determinization the controller cannot read: say nothing rather than leak
+                except Exception:  # noqa: BLE001 - a determinization the controller cannot read: say nothing rather than leak
                     seen = False
                 if seen and c.cid in game.ruleset.cards:
                     return card_term(game.ruleset.cards[c.cid])
@@ -62,7 +62,7 @@ def what_it_does(before: Game, after: Game, action: Action, reader: int, known=N
     and `shown` the position the move itself leads to (a card is named only once the move shows it)."""
     try:
         return joined(facts(before, after, action, reader, known, shown))
-    except Exception:   # a guessed position the reading cannot handle: the move is still named
+    except Exception:  # noqa: BLE001 - a guessed position the reading cannot handle: the move is still named
         return None
 
 
@@ -77,7 +77,7 @@ def settled(game: Game, player: int, depth: int = 8, width: int = 10) -> Game:
         who = g.to_act
         try:
             acts = g.legal_actions()
-        except Exception:   # a determinization the controller cannot read: as it stands
+        except Exception:  # noqa: BLE001 - a determinization the controller cannot read: as it stands
             break
         # Taking the move back is not how it goes on: what it does is judged as it is carried out.
         acts = [a for a in acts if a.kind != "cancel"] or acts
@@ -88,7 +88,7 @@ def settled(game: Game, player: int, depth: int = 8, width: int = 10) -> Game:
             g2 = g.clone()
             try:
                 g2.apply(a)
-            except Exception:   # not playable in this guessed position: not an answer here
+            except Exception:  # noqa: BLE001 - not playable in this guessed position: not an answer here
                 continue
             v = evaluate(g2, player) if len(acts) > 1 else 0.0
             if best is None or (v > best if who == player else v < best):
@@ -112,7 +112,7 @@ def move_reason(before: Game, after: Game, action: Action, extra: Msg | None, re
     shown = after
     try:
         after = settled(after, action.player)
-    except Exception:   # a guessed position the reading cannot play on: as it stands
+    except Exception:  # noqa: BLE001 - a guessed position the reading cannot play on: as it stands
         pass
     why = what_it_does(before, after, action, reader, known, shown)
     if extra is not None:
@@ -164,11 +164,11 @@ def _described(before: Game, after: Game, action: Action, reader: int, known=Non
         try:
             if all(u in s1.cards and ctl.visible(s1, s1.cards[u], reader) for u in ids):
                 viewer = action.player
-        except Exception:   # a guessed position the controller cannot read: the reader's view
+        except Exception:  # noqa: BLE001 - a guessed position the controller cannot read: the reader's view
             viewer = reader
     try:
-        return before.controller.describe(before.state, action, viewer)
-    except Exception:   # describing failed in a guessed position: the kind of move still says what it is
+        return before.controller.describe_for(before.state, action, viewer)
+    except Exception:  # noqa: BLE001 - describing failed in a guessed position: the kind of move still says what it is
         return move_words(before.ruleset, action.kind)
 
 

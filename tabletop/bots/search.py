@@ -227,7 +227,7 @@ class SearchBot(Bot):
                 break
             try:
                 acts = g.legal_actions()
-            except Exception:   # a determinization the controller cannot handle: judge it as it stands
+            except Exception:  # noqa: BLE001 - a determinization the controller cannot handle: judge it as it stands
                 break
             if filt is not None:
                 acts = filt(g, acts)
@@ -278,6 +278,6 @@ def _after_seeded(game: Game, action, seed: int) -> Game | None:
     g.state.rng = Rng(seed)
     try:
         g.apply(action)
-    except Exception:   # illegal or broken in this determinization: not a candidate here
+    except Exception:  # noqa: BLE001 - illegal or broken in this determinization: not a candidate here
         return None
     return g

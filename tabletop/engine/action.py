@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .msg import from_json, to_json
 
@@ -24,7 +24,7 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
-def _parse_value(text: str):
+def _parse_value(text: str) -> Any:
     if text == "-":
         return ()
     if "," in text:
@@ -48,11 +48,16 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
 
     __slots__ = ()
 
+    if TYPE_CHECKING:   # the tuple's fields, as the type checker should read them
+        kind: str
+        player: int
+        args: tuple[tuple[str, Any], ...]
+
     def __repr__(self) -> str:
         return f"Action(kind={self.kind!r}, player={self.player!r}, args={self.args!r})"
 
     @classmethod
-    def make(cls, kind: str, player: int, **kwargs) -> "Action":
+    def make(cls, kind: str, player: int, **kwargs: Any) -> "Action":
         """Build an action from keyword arguments (lists become tuples)."""
         # Hot path: controllers build every candidate with it, so the common case stays cheap.
         for k, v in kwargs.items():
@@ -61,19 +66,19 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
         args = tuple(sorted(kwargs.items())) if len(kwargs) > 1 else tuple(kwargs.items())
         return cls(kind, player, args)
 
-    def get(self, name: str, default=None):
+    def get(self, name: str, default: Any = None) -> Any:
         for k, v in self.args:
             if k == name:
                 return v
         return default
 
-    def __getitem__(self, name: str):
+    def __getitem__(self, name: str) -> Any:  # type: ignore[override]  # by argument name, not index
         for k, v in self.args:
             if k == name:
                 return v
         raise KeyError(name)
 
-    def with_args(self, **kwargs) -> "Action":
+    def with_args(self, **kwargs: Any) -> "Action":
         """Return a copy with some arguments replaced or added."""
         d = dict(self.args)
         d.update(kwargs)
@@ -97,7 +102,7 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
         kind = words[1]
         if not _IDENT.match(kind):
             raise ValueError(f"not an action: {text!r} (bad kind {kind!r})")
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         for w in words[2:]:
             if "=" not in w:
                 raise ValueError(f"not an action: {text!r} (argument {w!r} is not name=value)")
@@ -118,8 +123,8 @@ class Event:
 
     kind: str
     text: str
-    private: dict = field(default_factory=dict)
-    data: dict = field(default_factory=dict)
+    private: dict[int, str] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
     def text_for(self, player: int | None) -> str:
         if player is not None and player in self.private:

@@ -9,16 +9,25 @@ whose check passes, so the UI's highlights, `why_not`, the bots and the fuzzer s
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Protocol, TypeVar, cast, overload
 
 from .action import Action, Event
 from .hints import NO_HINTS, BotHints
 from .msg import Msg, Term, msg
-
-N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
 from .state import Card, Outcome, State, split_key, zone_key
 
-_REGISTRY: dict[str, type] = {}
+N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
+
+if TYPE_CHECKING:
+    from .ruleset import CardDef, DeckList, Ruleset, ZoneSpec
+
+_REGISTRY: dict[str, type[Controller]] = {}
+
+# The hooks a ruleset writes, found by name: `check_K` and `do_K` for each action kind K, and
+# `answer_K` for each kind K of pending choice (see `Controller.check`, `execute`, `answers`).
+CheckHook = Callable[[State, Action], "str | None"]    # why the action is illegal now, or None
+DoHook = Callable[[State, Action], None]               # carry out a legal action
+AnswerHook = Callable[[State, int, dict], list[Action]]   # the answers of `player` to a pending choice
 
 # Who sees a card (see Controller.seen_by): nobody, its owner P1 or P2, or everyone.
 _SEEN_BY = {None: (False, False), 0: (True, False), 1: (False, True), "all": (True, True)}
@@ -27,7 +36,10 @@ _SEEN_BY = {None: (False, False), 0: (True, False), 1: (False, True), "all": (Tr
 FIXED_COINS = "fixed_coins"   # key in State.data: coin results a scenario fixed in advance (heads True)
 
 
-def register(cls):
+_C = TypeVar("_C", bound="type[Controller]")
+
+
+def register(cls: _C) -> _C:
     """Class decorator: make a controller available under its `id`."""
     _REGISTRY[cls.id] = cls
     return cls
@@ -57,7 +69,11 @@ def import_error(name: str) -> str | None:
     return next((src.import_errors[name] for src in _SOURCES if name in src.import_errors), None)
 
 
-def controller_class(name: str, missing_ok: bool = False):
+@overload
+def controller_class(name: str, missing_ok: Literal[False] = False) -> type[Controller]: ...
+@overload
+def controller_class(name: str, missing_ok: bool) -> type[Controller] | None: ...
+def controller_class(name: str, missing_ok: bool = False) -> type[Controller] | None:
     """Return the controller class registered under `name` (importing its module from a source first)."""
     if name not in _REGISTRY and name.isidentifier():
         for src in _SOURCES:             # a built-in module is named after its controller's id
@@ -88,7 +104,7 @@ CARD_KEYS = frozenset({"card", "cards", "source", "target", "targets", "options"
                        "defender", "blocker", "blocks", "used", "host", "user", "uid"})
 
 
-def _ids(v, mapping: dict[int, int]):
+def _ids(v: Any, mapping: dict[int, int]) -> Any:
     if isinstance(v, bool):
         return v
     if isinstance(v, int):
@@ -100,7 +116,7 @@ def _ids(v, mapping: dict[int, int]):
     return v
 
 
-def _remap(obj, mapping: dict[int, int]) -> None:
+def _remap(obj: Any, mapping: dict[int, int]) -> None:
     """Rename card ids under CARD_KEYS anywhere in a JSON-like structure, in place."""
     if isinstance(obj, dict):
         for k, v in obj.items():
@@ -111,6 +127,18 @@ def _remap(obj, mapping: dict[int, int]) -> None:
     elif isinstance(obj, list):
         for x in obj:
             _remap(x, mapping)
+
+
+class CardName(Term):
+    """A card's name as `Controller.card_ref` gives it: a Term that remembers which card it names, so
+    `describe_for` can check that its reader may see that card (saved and copied as a plain Term)."""
+
+    uid: int
+
+    def __new__(cls, en: str, ja: str | None, uid: int) -> "CardName":
+        self = cast("CardName", Term.__new__(cls, en, ja, True))
+        self.uid = uid
+        return self
 
 
 def player_name(p: int | None) -> str:
@@ -126,17 +154,17 @@ class Controller:
     # loop asks the check's own questions): `legal` does not ask the check again for them. The
     # tests (tests/simcheck.py, after every action of the random games; test_legal_exact, over every
     # scenario) compare the legal list with the check asked of every shape `drop_candidates` lists.
-    exact: frozenset = frozenset()
+    exact: frozenset[str] = frozenset()
 
-    def __init__(self, ruleset):
+    def __init__(self, ruleset: Ruleset) -> None:
         self.rs = ruleset
         self.params = ruleset.parameters
-        self._checks: dict = {}      # action kind -> bound check_<kind> (found once; check() is hot)
-        self._zones: dict = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
+        self._checks: dict[str, CheckHook | None] = {}      # action kind -> bound check_<kind> (found once; check() is hot)
+        self._zones: dict[str, tuple[int | None, ZoneSpec]] = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
 
     # --- hooks a ruleset overrides --------------------------------------------------------
     @classmethod
-    def check_deck(cls, deck, rs) -> list[tuple[int, str]]:
+    def check_deck(cls, deck: DeckList, rs: Ruleset) -> list[tuple[int, str]]:
         """Return (line, message) for each deck rule beyond the generic ones of ruleset.yaml."""
         return []
 
@@ -176,7 +204,11 @@ class Controller:
     # The printed numbers a card's current value can differ from (modifiers, auras, attached cards):
     # `live_stats` compares `stat(s, uid, name)` with the printed value for each. Override it where a
     # game computes a number its own way.
-    LIVE_STATS: tuple = ()
+    LIVE_STATS: tuple[str, ...] = ()
+
+    if TYPE_CHECKING:
+        def stat(self, s: State, uid: int, name: str) -> int:
+            """A card's current value of stat `name` (EffectsMixin's, or the game's own)."""
 
     def live_stats(self, s: State, uid: int) -> dict:
         """Return {stat: current value} for the card's numbers that differ from the printed ones."""
@@ -226,8 +258,40 @@ class Controller:
         """Return who must act now: the player of the first pending choice, else the turn player."""
         return s.pending[0]["player"] if s.pending else s.active
 
+    def describe_for(self, s: State, a: Action, viewer: int | None = None) -> Msg | str:
+        """Return an action in words for `viewer` (a Msg): the one way the engine asks for a description.
+
+        Any action text may be asked about, legal or not, of either player, naming any card: an
+        action whose arguments a ruleset's `describe` cannot read is told in the generic words
+        (`Controller.describe`), and a card name in the answer whose card `viewer` may not see is
+        replaced by `card_ref`'s words for it, so no ruleset's description names a hidden card.
+        """
+        try:
+            text = self.describe(s, a, viewer)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            try:
+                text = Controller.describe(self, s, a, viewer)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                text = a.kind.replace("_", " ")     # (an action's own name, as the controller spells it)
+        return text if viewer is None else self._unseen_out(s, text, viewer)
+
+    def _unseen_out(self, s: State, v: Any, viewer: int) -> Any:
+        """Return `v` (a Msg, Term, tuple or text) with every card name `viewer` may not see replaced."""
+        if isinstance(v, CardName):
+            c = s.cards.get(v.uid)
+            if c is not None and not self.visible(s, c, viewer):
+                return self.card_ref(s, v.uid, viewer)
+            return v
+        if isinstance(v, Msg):
+            args = tuple((k, self._unseen_out(s, x, viewer)) for k, x in v.args)
+            return v if all(x is y for (_, x), (_, y) in zip(v.args, args)) else Msg(v.text, args)
+        if isinstance(v, tuple):
+            out = tuple(self._unseen_out(s, x, viewer) for x in v)
+            return v if all(x is y for x, y in zip(v, out)) else out
+        return v
+
     def describe(self, s: State, a: Action, viewer: int | None = None) -> str:
-        """Return an action in words (a Msg), for menus and the log.
+        """Return an action in words (a Msg), for menus and the log (the hook `describe_for` asks).
 
         The default names the action's kind (a manual move in words, anything else as its kind with
         its arguments, the cards among them named as `viewer` may see them).
@@ -241,7 +305,7 @@ class Controller:
                        else (f"P{who + 1}" if isinstance(who, int) else t))
         if a.kind == "skip_effect":
             return msg("skip this effect")
-        parts = []
+        parts: list[Any] = []
         for k, v in a.args:
             if isinstance(v, int) and not isinstance(v, bool) and v in s.cards and k in (
                     "card", "target", "attacker", "blocker", "host", "defender", "wall"):
@@ -255,7 +319,7 @@ class Controller:
             out = msg("{a} {b}", a=out, b=part)
         return out
 
-    def describe_manual(self, s: State, a: Action, viewer: int | None = None):
+    def describe_manual(self, s: State, a: Action, viewer: int | None = None) -> str:
         """Return a manual move in words (a Msg)."""
         k = a.kind
         card = a.get("card")
@@ -281,10 +345,10 @@ class Controller:
                        delta=a.get("delta", 0))
         return msg("pass the turn")
 
-    def _zone_or_key(self, s: State, key):
+    def _zone_or_key(self, s: State, key: Any) -> Any:
         return self.zone_label(key) if key in s.zones else key
 
-    def counter_word(self, name):
+    def counter_word(self, name: Any) -> Any:
         """Return a counter's name as the ruleset words it (`counter.<name>` in its words), or the name."""
         return self.rs.words.get("counter." + name, name) if isinstance(name, str) else name
 
@@ -293,7 +357,8 @@ class Controller:
         """Return why `a` is illegal now, or None; dispatches to `check_<kind>`."""
         fn = self._checks.get(a.kind)
         if fn is None:
-            fn = self._checks[a.kind] = getattr(self, "check_" + a.kind, None)
+            # (check_deck is the deck-building hook, not an action's check)
+            fn = self._checks[a.kind] = getattr(self, "check_" + a.kind, None) if a.kind != "deck" else None
             if fn is None:
                 del self._checks[a.kind]
                 return msg("{kind!r} is not an action of {game}", kind=a.kind, game=self.rs.title)
@@ -335,10 +400,10 @@ class Controller:
     def name(self, s: State, uid: int) -> str:
         return self.rs.cards[s.cards[uid].cid].name
 
-    def card_def(self, s: State, uid: int):
+    def card_def(self, s: State, uid: int) -> CardDef:
         return self.rs.cards[s.cards[uid].cid]
 
-    def card_ref(self, s: State, uid: int, viewer) -> Term | Msg:
+    def card_ref(self, s: State, uid: int, viewer: int | Literal["all"] | None) -> Term | Msg:
         """Return how a message refers to card `uid`: the only way a card enters a message.
 
         Its name (a Term: the English name where the card has one, the printed name in Japanese) when
@@ -356,21 +421,21 @@ class Controller:
             named = self.visible(s, c, viewer)
         if named:
             d = self.rs.cards[c.cid]
-            return Term(d.name_en or d.name, d.name, card=True)
+            return CardName(d.name_en or d.name, d.name, uid)
         return msg("a face-down card ({zone})", zone=self.zone_label(c.zone))
 
     def card_label(self, s: State, uid: int, viewer: int | None) -> str:
         """Return the card's name if `viewer` may see it, else a neutral description (see card_ref)."""
         return self.card_ref(s, uid, viewer)
 
-    def zone_label(self, key: str):
+    def zone_label(self, key: str) -> str:
         """Return a zone's name in words (a Msg): "P1 Deck", or the shared zone's name."""
         owner, name = split_key(key)
         spec = self.rs.zones.get(name)
         label = spec.term if spec else name
         return label if owner is None else msg("{player} {zone}", player=player_name(owner), zone=label)
 
-    def zone_spec(self, key: str):
+    def zone_spec(self, key: str) -> tuple[int | None, ZoneSpec]:
         """Return (owner or None, ZoneSpec) of a zone key (found once per key: it is asked constantly)."""
         got = self._zones.get(key)
         if got is None:
@@ -403,12 +468,12 @@ class Controller:
             pair = (pair[0] or 0 in card.reveal, pair[1] or 1 in card.reveal)
         return pair
 
-    def log(self, s: State, text: str, private: dict | None = None, kind: str = "info", **data) -> Event:
+    def log(self, s: State, text: str, private: dict | None = None, kind: str = "info", **data: Any) -> Event:
         e = Event(kind, text, private or {}, data)
         s.log.append(e)
         return e
 
-    def _note_reveal(self, s: State, before, card: Card) -> None:
+    def _note_reveal(self, s: State, before: tuple[bool, bool], card: Card) -> None:
         after = self.seen_by(s, card)
         if (after[0] and not before[0]) or (after[1] and not before[1]):
             s.revealed = True
@@ -435,7 +500,7 @@ class Controller:
         if todo:
             self.renumber(s, todo)
 
-    def renumber(self, s: State, uids) -> dict[int, int]:
+    def renumber(self, s: State, uids: Iterable[int]) -> dict[int, int]:
         """Give the cards `uids` fresh ids, dealt in an order drawn from the game's seed; return old -> new.
 
         Fresh ids are above every id the game has used, so an old id is never seen again. Zones,
@@ -569,7 +634,7 @@ class Controller:
         else:
             heads = s.rng.coin()
         side = msg("heads") if heads else msg("tails")
-        text = msg("coin ({why}): {side}", why=why, side=side) if why else msg("coin: {side}", side=side)
+        text = msg("coin — {why}: {side}", why=why, side=side) if why else msg("coin: {side}", side=side)
         self.log(s, text, kind="coin", heads=heads)
         return heads
 
@@ -593,7 +658,7 @@ class Controller:
             c.reveal.append(player)
             self._note_reveal(s, before, c)
 
-    def ask(self, s: State, player: int, kind: str, prompt: str, **data) -> None:
+    def ask(self, s: State, player: int, kind: str, prompt: str, **data: Any) -> None:
         """Queue a choice for `player`; it is answered with an ordinary action."""
         s.pending.append({"kind": kind, "player": player, "prompt": prompt, **data})
 
@@ -607,7 +672,7 @@ class Controller:
         return 1 - p
 
     # --- manual override (the sandbox rules; also used by every table's override toggle) --
-    MANUAL = ("m_move", "m_top", "m_tap", "m_untap", "m_flip", "m_count", "m_shuffle", "m_hp", "m_pass")
+    MANUAL: tuple[str, ...] = ("m_move", "m_top", "m_tap", "m_untap", "m_flip", "m_count", "m_shuffle", "m_hp", "m_pass")
 
     def manual_check(self, s: State, a: Action) -> str | None:
         """Return why a manual action is malformed (manual actions ignore the rules, not the table)."""
@@ -636,7 +701,7 @@ class Controller:
     def manual_apply(self, s: State, a: Action) -> None:
         who = player_name(a.player)
 
-        def said(text, uid, **args):
+        def said(text: str, uid: int, **args: Any) -> None:
             # The line everyone reads names the card only if both players see it; the mover's own
             # line names it if they see it.
             public = msg(text, who=who, card=self.card_ref(s, uid, "all"), **args)
@@ -686,14 +751,14 @@ class Controller:
             self.log(s, msg("[manual] {who} passes the turn to {player}", who=who, player=player_name(s.active)),
                      kind="manual")
 
-    def stat_word(self, s: State, uid: int, stat):
+    def stat_word(self, s: State, uid: int, stat: Any) -> Any:
         """Return the label of a card's stat (its kind's field label in both languages), or the stat's name."""
         if not isinstance(stat, str):
             return stat
         got = self.rs.field_term(self.rs.cards[s.cards[uid].cid].kind, stat)
         return got if isinstance(got, Term) else self.rs.stat_term(stat)
 
-    def value_word(self, key):
+    def value_word(self, key: Any) -> Any:
         """Return a player value's name as the ruleset words it (`value.<key>` in its words), or the key."""
         return self.rs.words.get("value." + key, key) if isinstance(key, str) else key
 

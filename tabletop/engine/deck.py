@@ -94,6 +94,7 @@ class Deck:
 
     def to_list(self, path: str = "<deck editor>") -> DeckList:
         """Return the deck as a DeckList (what Game.new takes); rows are numbered 2, 3... in order."""
+        rows: dict[str, list[tuple[str, int, int]]]
         rows, line = {}, 2
         for sec, cards in self.sections.items():
             rows[sec] = []

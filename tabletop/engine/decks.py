@@ -52,7 +52,7 @@ def section_header(rs: Ruleset, sec: str) -> str:
 
 
 def _section_index(rs: Ruleset) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for sec, spec in rs.deck.items():
         names = {sec, spec["label"], spec.get("label_en") or "", section_header(rs, sec)[:-1],
                  *_SECTION_ALIASES.get(sec, ())}
@@ -71,7 +71,7 @@ def export_text(deck: Deck, english: bool = False) -> str:
     index = card_index(rs)
     lines = [f"# {deck.title or deck.name} ({rs.id})"] if (deck.title or deck.name) else []
     many = len(rs.deck) > 1
-    for sec, spec in rs.deck.items():
+    for sec, _spec in rs.deck.items():
         rows = deck.sections[sec]
         if not rows:
             continue

@@ -36,10 +36,16 @@ and overrides the `fx_*` hooks where its game differs.
 """
 from __future__ import annotations
 
-from typing import Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple
 
 from .action import Action
 from .msg import msg
+
+if TYPE_CHECKING:
+    from .state import State
+    from .controller import Controller as _Host   # the class a game mixes this into (what it calls)
+else:
+    _Host = object
 
 
 class Op(NamedTuple):
@@ -108,14 +114,14 @@ def check_steps(card_def, ops: Mapping[str, Op] = OPS) -> list[str]:
     return problems
 
 
-class EffectsMixin:
+class EffectsMixin(_Host):
     """Runs card effect steps for a Controller; override the fx_* hooks for the game's own meanings."""
 
     EFFECT_ZONES: tuple = ()   # the zones `target` specs search when they name none (the field)
     EFFECT_OPS: Mapping[str, Op] = OPS   # this controller's ops (see `with_ops`)
 
     # --- firing and resolving ---------------------------------------------------------------
-    def fire(self, s, uid: int, trigger: str, player: int | None = None, **event) -> None:
+    def fire(self, s: State, uid: int, trigger: str, player: int | None = None, **event) -> None:
         """Queue every step of card `uid` whose `on` is `trigger`, then resolve what can be resolved."""
         card = s.cards[uid]
         steps = [e for e in self.rs.cards[card.cid].effects if e.get("on") == trigger]
@@ -127,14 +133,14 @@ class EffectsMixin:
             q.append({"source": uid, "player": who, "step": dict(step), "event": dict(event)})
         self.resolve_effects(s)
 
-    def answer_effect_target(self, s, player: int, pending: dict) -> list[Action]:
+    def answer_effect_target(self, s: State, player: int, pending: dict) -> list[Action]:
         """The answers to a card effect's choice of target (see `effect_actions`)."""
         return self.effect_actions(s, player)
 
-    def effects_waiting(self, s) -> bool:
+    def effects_waiting(self, s: State) -> bool:
         return bool(s.data.get(QUEUE)) or any(p["kind"] == "effect_target" for p in s.pending)
 
-    def resolve_effects(self, s) -> None:
+    def resolve_effects(self, s: State) -> None:
         """Resolve queued steps in order until one needs a choice (asked as a pending choice)."""
         q = s.data.setdefault(QUEUE, [])
         while q and not any(p["kind"] == "effect_target" for p in s.pending) and s.outcome is None:
@@ -175,20 +181,20 @@ class EffectsMixin:
         if not q:
             s.data.pop(QUEUE, None)
 
-    def _run(self, s, fn, ctx) -> None:
+    def _run(self, s: State, fn, ctx) -> None:
         fn(self, s, ctx)
 
-    def after_step(self, s) -> None:
+    def after_step(self, s: State) -> None:
         """Run after each whole step (all its targets): a game checks conditions met by it here."""
 
-    def no_target(self, s, item) -> None:
+    def no_target(self, s: State, item) -> None:
         """Handle a step that needs a target and has none: by default it is skipped and the rest of
         the effect resolves (as far as possible); a game whose text says otherwise overrides this."""
         self.log(s, msg("{card}: {effect} — no target, nothing happens",
                         card=self.card_ref(s, item["source"], "all"), effect=step_words(item["step"], self.rs)))
 
     # --- the answers: choose_target / skip_effect ------------------------------------------
-    def effect_actions(self, s, player: int) -> list[Action]:
+    def effect_actions(self, s: State, player: int) -> list[Action]:
         """Return the candidate answers to a pending effect choice of `player` (empty when none)."""
         if not s.pending or s.pending[0]["kind"] != "effect_target" or s.pending[0]["player"] != player:
             return []
@@ -201,12 +207,12 @@ class EffectsMixin:
             out.append(Action.make("skip_effect", player))
         return out
 
-    def _effect_pending(self, s, a):
+    def _effect_pending(self, s: State, a: Action) -> dict | None:
         if not s.pending or s.pending[0]["kind"] != "effect_target" or s.pending[0]["player"] != a.player:
             return None
         return s.pending[0]
 
-    def check_choose_target(self, s, a):
+    def check_choose_target(self, s: State, a: Action) -> str | None:
         p = self._effect_pending(s, a)
         if p is None:
             return msg("no effect is waiting for a target")
@@ -215,7 +221,7 @@ class EffectsMixin:
             return msg("that is not a legal target for this effect")
         return None
 
-    def do_choose_target(self, s, a):
+    def do_choose_target(self, s: State, a: Action) -> None:
         p = s.pending.pop(0)
         t = a.get("target_player") if p["target_kind"] == "player" else a.get("target")
         item = p["item"]
@@ -223,13 +229,13 @@ class EffectsMixin:
         self.after_step(s)
         self.resolve_effects(s)
 
-    def check_skip_effect(self, s, a):
+    def check_skip_effect(self, s: State, a: Action) -> str | None:
         p = self._effect_pending(s, a)
         if p is None:
             return msg("no effect is waiting")
         return None if p.get("optional") else msg("this effect is not optional")
 
-    def do_skip_effect(self, s, a):
+    def do_skip_effect(self, s: State, a: Action) -> None:
         p = s.pending.pop(0)
         step = p["item"]["step"]
         self.log(s, msg("P{n} declines {effect}", n=a.player + 1, effect=step_words(step, self.rs)))
@@ -238,7 +244,7 @@ class EffectsMixin:
         self.resolve_effects(s)
 
     # --- targets ---------------------------------------------------------------------------
-    def effect_candidates(self, s, ctx, spec) -> list:
+    def effect_candidates(self, s: State, ctx, spec) -> list:
         """Return the uids (or players) a target spec allows, in table order."""
         me = ctx["player"]
         if not isinstance(spec, dict):
@@ -258,7 +264,7 @@ class EffectsMixin:
             out = [u for u in out if u != ctx["source"]]
         return out
 
-    def matches(self, s, uid: int, spec: dict) -> bool:
+    def matches(self, s: State, uid: int, spec: dict) -> bool:
         d = self.rs.cards[s.cards[uid].cid]
         if spec.get("kind") and d.kind != spec["kind"]:
             return False
@@ -272,16 +278,16 @@ class EffectsMixin:
         return True
 
     # --- stats with modifiers ---------------------------------------------------------------
-    def stat(self, s, uid: int, name: str) -> int:
+    def stat(self, s: State, uid: int, name: str) -> int:
         """Return a card's stat: printed value plus its modifiers, never below 0."""
         c = s.cards[uid]
         base = self.rs.cards[c.cid].get(name) or 0
         return max(0, base + sum(m["n"] for m in c.flags.get("mods", []) if m["stat"] == name))
 
-    def add_mod(self, s, uid: int, stat: str, n: int, until: str = "end_of_turn", source: int | None = None) -> None:
+    def add_mod(self, s: State, uid: int, stat: str, n: int, until: str = "end_of_turn", source: int | None = None) -> None:
         s.cards[uid].flags.setdefault("mods", []).append({"stat": stat, "n": n, "until": until, "source": source})
 
-    def expire_mods(self, s, until: str) -> None:
+    def expire_mods(self, s: State, until: str) -> None:
         """Remove every modifier lasting `until` this moment (e.g. 'end_of_turn')."""
         for c in s.cards.values():
             mods = c.flags.get("mods") if c.flags else None    # (most cards have no flags at all)
@@ -293,15 +299,15 @@ class EffectsMixin:
                     del c.flags["mods"]
 
     # --- hooks: what each op means in this game (override where the game differs) -----------
-    def fx_draw(self, s, player: int, n: int) -> None:
+    def fx_draw(self, s: State, player: int, n: int) -> None:
         self.draw(s, player, n)
 
-    def fx_damage(self, s, target, n: int, ctx) -> None:
+    def fx_damage(self, s: State, target, n: int, ctx) -> None:
         c = s.cards[target]
         c.counters["damage"] = c.counters.get("damage", 0) + n
         self.log(s, msg("{card} takes {n} damage", card=self.card_ref(s, target, "all"), n=n))
 
-    def fx_heal(self, s, target, n: int, ctx) -> None:
+    def fx_heal(self, s: State, target, n: int, ctx) -> None:
         c = s.cards[target]
         left = max(0, c.counters.get("damage", 0) - n)
         if left:
@@ -310,19 +316,19 @@ class EffectsMixin:
             c.counters.pop("damage", None)
         self.log(s, msg("{card} heals {n}", card=self.card_ref(s, target, "all"), n=n))
 
-    def fx_destroy(self, s, uid: int, ctx) -> None:
+    def fx_destroy(self, s: State, uid: int, ctx) -> None:
         self.move(s, uid, f"{s.cards[uid].owner}.discard")
         self.log(s, msg("{card} is destroyed", card=self.card_ref(s, uid, "all")))
 
-    def fx_exile(self, s, uid: int, ctx) -> None:
+    def fx_exile(self, s: State, uid: int, ctx) -> None:
         self.move(s, uid, f"{s.cards[uid].owner}.exile")
         self.log(s, msg("{card} is exiled", card=self.card_ref(s, uid, "all")))
 
-    def fx_bounce(self, s, uid: int, ctx) -> None:
+    def fx_bounce(self, s: State, uid: int, ctx) -> None:
         self.log(s, msg("{card} returns to its owner's hand", card=self.card_ref(s, uid, "all")))
         self.move(s, uid, f"{s.cards[uid].owner}.hand")
 
-    def fx_player_value(self, s, player: int, key: str, delta: int, ctx) -> None:
+    def fx_player_value(self, s: State, player: int, key: str, delta: int, ctx) -> None:
         s.players[player][key] = max(0, s.players[player].get(key, 0) + delta)
         self.log(s, msg("P{n} {value} {delta:+d} → {total}", n=player + 1, value=self.value_word(key), delta=delta,
                         total=s.players[player][key]))

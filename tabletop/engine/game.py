@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable, Sequence
 
 from .action import Action, Event
 from .controller import controller_class
@@ -33,7 +34,7 @@ TABLE_KINDS = ("concede", "agree_draw")
 class Game:
     """A game in progress: ruleset, controller, state, and the action log since its start."""
 
-    def __init__(self, ruleset: Ruleset, state: State, options: dict, decks: list | None,
+    def __init__(self, ruleset: Ruleset, state: State, options: dict, decks: list[DeckList] | None,
                  initial: dict | None = None, actions: list[str] | None = None, scenario: str | None = None):
         self.ruleset = ruleset
         self.controller = controller_class(ruleset.controller)(ruleset)
@@ -45,14 +46,19 @@ class Game:
         self.barrier = len(self.actions)   # undo never goes back past this many actions
         self.barrier_why: Msg | None = None  # why the barrier stands where it does (None: the game's start)
         self.scenario = scenario
-        self._cands = None                 # (state key, candidates, legal actions or None)
+        self._cands: tuple[tuple, list[Action], list[Action] | None] | None = None  # (state key, candidates, legal or None)
         self._version = 0                  # bumped whenever the state changes
         self.draw_offer: int | None = None  # the player whose draw offer stands (until the next move)
 
     # --- creating ----------------------------------------------------------------------------
     @classmethod
-    def new(cls, ruleset_id: str, decks=None, seed: int = 0, options: dict | None = None) -> "Game":
-        """Start a game: decks default to the ruleset's starter decks; `seed` drives every random draw."""
+    def new(cls, ruleset_id: str | Ruleset, decks: Sequence[Any] | None = None, seed: int = 0,
+            options: dict | None = None) -> "Game":
+        """Start a game: decks default to the ruleset's starter decks; `seed` drives every random draw.
+
+        `ruleset_id` is an id or a loaded Ruleset; each deck a DeckList, a deck name or file, or None
+        (the starter deck; see `resolve_deck`).
+        """
         rs = ruleset_id if isinstance(ruleset_id, Ruleset) else load_ruleset(ruleset_id)
         decks = [resolve_deck(rs, d, i) for i, d in enumerate(decks or [None, None])]
         opts = resolve_options(rs, options)
@@ -80,7 +86,7 @@ class Game:
         return cls(rs, s, opts, decks)
 
     @classmethod
-    def from_scenario(cls, path) -> "Game":
+    def from_scenario(cls, path: str | Path) -> "Game":
         """Start from a position written in a scenario file (see docs/scenarios.md)."""
         rs, state, options = load_scenario(Path(path))
         return cls(rs, state, options, None, None, [], scenario=str(path))
@@ -108,7 +114,7 @@ class Game:
     def _key(self, p: int) -> tuple:
         return (self._version, id(self.state), len(self.state.log), p)
 
-    def _cached(self, p: int) -> tuple:
+    def _cached(self, p: int) -> tuple[list[Action], list[Action] | None]:
         """Return (candidates, legal actions or None) of `p`, cached until the state changes.
 
         Lists, not sets: one membership test by equality over a few dozen actions (tuples, compared
@@ -206,7 +212,7 @@ class Game:
         else:
             raise IllegalAction(str(msg("{kind} is not a table move", kind=action.kind)), action)
 
-    def _run(self, action: Action, record: str, fn) -> list[Event]:
+    def _run(self, action: Action, record: str, fn: Callable[[State, Action], None]) -> list[Event]:
         s = self.state
         n_log, draws, actor = len(s.log), s.rng.draws, self.to_act
         self.draw_offer = None
@@ -239,7 +245,7 @@ class Game:
         A player knows their own list (they built it); the opponent's list is empty unless the game
         option `open_decklists` is on. `viewer` None returns both lists (for the engine and tests).
         """
-        lists = [{}, {}]
+        lists: list[dict[str, int]] = [{}, {}]
         for c in self.state.cards.values():
             lists[c.owner][c.cid] = lists[c.owner].get(c.cid, 0) + 1
         out = [dict(sorted(d.items())) for d in lists]
@@ -254,8 +260,9 @@ class Game:
         return self.state.outcome is not None
 
     def describe(self, action: Action, viewer: int | None = None) -> str:
-        """Return an action in words (a Msg, or plain text from a controller not yet converted)."""
-        return self.controller.describe(self.state, action, viewer)
+        """Return an action in words for `viewer` (a Msg): any action, legal or not, of either player;
+        a card hidden from `viewer` is never named (Controller.describe_for)."""
+        return self.controller.describe_for(self.state, action, viewer)
 
     def drop_action(self, player: int, uid: int, zone: str, target: int | None = None) -> Action | None:
         """Return the action a drag of `uid` onto `zone`/`target` means (legal or not), or None."""
@@ -278,13 +285,13 @@ class Game:
             if hit is None or hit[0] != key:
                 try:
                     found = self._revealed_by_last("all" if viewer is None else viewer)
-                except Exception:   # a replay that fails here: the general reason still holds
+                except Exception:  # noqa: BLE001 - a replay that fails here: the general reason still holds
                     found = None
                 hit = self._reveal_why = (key, found)
             return hit[1] or why
         return why
 
-    def _revealed_by_last(self, viewer) -> Msg | None:
+    def _revealed_by_last(self, viewer: int | str) -> Msg | None:
         """Return which hidden card the last action showed and to whom, or None; a card is named only
         where `viewer` (a player, or "all": both) sees it now."""
         text = self.actions[-1]

@@ -36,6 +36,8 @@ def load_guide(rs) -> tuple[dict, str | None]:
     path = Path(rs.path) / "guide.yaml"
     key = str(path)
     if key not in _cache:
+        data: dict[str, dict]
+        problem: str | None
         data, problem = {"verbs": {}, "briefing": {}}, None
         if path.exists():
             try:

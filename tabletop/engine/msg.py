@@ -10,15 +10,18 @@ text keeps working unchanged, and `str(m)` is the English text. A `Term` is a wo
 languages by data (a ruleset's zone label or phase name, a card's printed and English name); its
 `str` is the English word.
 
-A card enters a message only as a Term made by `Controller.card_ref`, which names the card only to a
-viewer who may see it, so a message never names a hidden card.
+A card enters a message only as a Term made by `Controller.card_ref` (a `CardName`, which remembers
+its card), which names the card only to a viewer who may see it, so a message never names a hidden
+card; `Controller.describe_for` checks every name in a description against its reader once more.
 
 Messages travel in saves as readable JSON: `to_json`/`from_json` (see docs/ui.md).
 """
 from __future__ import annotations
 
+from typing import Any
 
-def _plain(v):
+
+def _plain(v: Any) -> Any:
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, (tuple, list)):
@@ -41,14 +44,17 @@ class Msg(str):
     Its string value is the English rendering.
     """
 
-    def __new__(cls, text: str, args: tuple = ()):
+    text: str
+    args: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, text: str, args: tuple = ()) -> Msg:
         args = tuple(args)
         self = str.__new__(cls, _english(text, args))
         self.text = text
         self.args = args
         return self
 
-    def get(self, name: str, default=None):
+    def get(self, name: str, default: Any = None) -> Any:
         """Return the value of field `name` (or `default`)."""
         for k, v in self.args:
             if k == name:
@@ -62,11 +68,11 @@ class Msg(str):
         inner = "".join(f", {k}={v!r}" for k, v in self.args)
         return f"msg({self.text!r}{inner})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Msg, (self.text, self.args))
 
 
-def msg(text: str, /, **args) -> Msg:
+def msg(text: str, /, **args: Any) -> Msg:
     """Build a message; the values are kept in name order, so equal messages compare and hash equal."""
     return Msg(text, tuple(sorted(args.items())))
 
@@ -77,7 +83,10 @@ class Term(str):
     `card` marks a card's name (printed as it is on the card, never translated by a catalogue).
     """
 
-    def __new__(cls, en: str, ja: str | None = None, card: bool = False):
+    ja: str
+    card: bool
+
+    def __new__(cls, en: str, ja: str | None = None, card: bool = False) -> Term:
         en = en or ja or ""
         self = str.__new__(cls, en)
         self.ja = ja or en
@@ -94,18 +103,18 @@ class Term(str):
     def __repr__(self) -> str:
         return f"Term({str.__str__(self)!r}, {self.ja!r}{', card=True' if self.card else ''})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Term, (str.__str__(self), self.ja, self.card))
 
 
 # --- JSON (saves) -------------------------------------------------------------------------------
-def to_json(v):
+def to_json(v: Any) -> Any:
     """Return `v` as JSON data: a Msg as {"msg": text, "args": {...}}, a Term as {"term": {"en", "ja"}}.
 
     Dicts and lists are walked; anything else is returned as it is.
     """
     if isinstance(v, Msg):
-        out = {"msg": v.text}
+        out: dict[str, Any] = {"msg": v.text}
         if v.args:
             out["args"] = {k: to_json(x) for k, x in v.args}
         return out
@@ -121,12 +130,12 @@ def to_json(v):
     return v
 
 
-def _arg(v):
+def _arg(v: Any) -> Any:
     v = from_json(v)
     return tuple(v) if isinstance(v, list) else v
 
 
-def from_json(v):
+def from_json(v: Any) -> Any:
     """Undo `to_json` (plain strings, as older saves hold, come back as plain strings)."""
     if isinstance(v, dict):
         keys = v.keys()

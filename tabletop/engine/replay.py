@@ -13,6 +13,7 @@ every CHECKPOINT actions) and replays forward from it, so a step costs at most t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, SaveError, TabletopError, clip
 from .game import Game, _checked, resolve_deck
@@ -23,8 +24,13 @@ from .view import View, make_view
 
 CHECKPOINT = 32
 
+if TYPE_CHECKING:
+    from .controller import Controller as _Glass   # what make_view takes; the rest is asked of the controller
+else:
+    _Glass = object
 
-class _SeeAll:
+
+class _SeeAll(_Glass):
     """A controller seen through a replay's glass: every card is visible; everything else is asked of it."""
 
     def __init__(self, ctl):

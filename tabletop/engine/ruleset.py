@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .errors import DataError, DataErrors, clip
 from .msg import Msg, Term, msg
@@ -75,6 +76,20 @@ class CardDef:
 
     __slots__ = ("id", "name", "name_en", "kind", "color", "text", "flavor", "rarity", "keywords",
                  "tags", "effects", "manual", "copies", "art", "side_only", "stats", "line", "path")
+
+    # The common fields (_CARD_COMMON), set from the checked data in __init__.
+    id: str
+    name: str
+    name_en: str
+    kind: str
+    color: str
+    text: str
+    flavor: str
+    rarity: str
+    manual: bool
+    copies: Any
+    art: str
+    side_only: bool
 
     def __init__(self, d: dict, stats: dict, path: str, line: int):
         for k in _CARD_COMMON:
@@ -256,7 +271,7 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
         if len(z["rect"]) != 4:
             chk.error(d["zones"].line_of(k), msg("zones.{zone}.rect: expected [x, y, w, h]", zone=k))
     chk.done()
-    words = dict(DEFAULT_WORDS)
+    words: dict[str, str] = dict(DEFAULT_WORDS)
     words.update({k: Term(w["label_en"], w["label"]) for k, w in d["words"].items()})
     if d["hidden_phases"]:
         words["hidden_phases"] = " ".join(d["hidden_phases"])   # the phase bar reads it from here
@@ -384,7 +399,7 @@ def deck_from_data(raw: dict, path, rs: Ruleset, check_rules: bool = True) -> De
                       msg("unknown key {key!r} (a deck has: name, title, description, {sections})", key=k,
                           sections=", ".join(rs.deck)))
     name = raw.get("name") or Path(path).stem
-    sections = {}
+    sections: dict[str, list] = {}
     for sec, spec in rs.deck.items():
         entries = raw.get(sec)
         if entries is None:
@@ -393,7 +408,8 @@ def deck_from_data(raw: dict, path, rs: Ruleset, check_rules: bool = True) -> De
             sections[sec] = []
             continue
         if not isinstance(entries, dict):
-            chk.error(raw.line_of(sec), msg("section {section!r}: expected a mapping of card id: count", section=sec))
+            chk.error(raw.line_of(sec) if isinstance(raw, YMap) else 1,
+                      msg("section {section!r}: expected a mapping of card id: count", section=sec))
             continue
         rows = []
         for cid, n in entries.items():
@@ -444,10 +460,10 @@ def deck_rule_problems(deck: DeckList, rs: Ruleset) -> list[tuple[int, str | Non
         if spec.get("max") is not None and total > spec["max"]:
             problems.append((first, rule.get("size"), msg("{section}: {n} cards, the deck rules allow at most {want}",
                                                           section=label, n=total, want=spec["max"])))
-        counts = Counter()
-        for cid, n, line in rows:
+        counts: Counter[str] = Counter()
+        for cid, n, _line in rows:
             counts[cid] += n
-        for cid, n, line in rows:
+        for cid, _n, line in rows:
             card = rs.cards[cid]
             limit = spec.get("max_copies")
             if card.copies == "any":

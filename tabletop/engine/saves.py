@@ -60,7 +60,7 @@ def card_digest(card) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def _cids(state: dict) -> set:
+def _cids(state: object) -> set:
     cards = state.get("cards") if isinstance(state, dict) else None
     return {c.get("cid") for c in cards or () if isinstance(c, dict) and isinstance(c.get("cid"), str)}
 
@@ -255,7 +255,7 @@ def check_save(d: dict, path) -> None:
 def _check_decks(decks, initial: dict, rs, where: str) -> None:
     """Refuse deck lists that are not the cards the game started with (for each player)."""
     try:
-        listed = Counter()
+        listed: Counter[tuple] = Counter()
         for p, deck in enumerate(decks):
             for sec in rs.deck:
                 for cid, n in deck["sections"].get(sec, []):
@@ -291,7 +291,7 @@ def load_game(path: Path) -> Game:
 def load_latest(folder=None) -> tuple[Game | None, list[str]]:
     """Return the newest save that loads (autosave first, then its backup) and the problems met."""
     d = saves_dir(folder)
-    problems = []
+    problems: list[str] = []
     candidates = [d / AUTOSAVE, d / (AUTOSAVE + ".bak")]
     candidates += sorted((p for p in d.glob("*.json") if p.name != AUTOSAVE), key=lambda p: p.stat().st_mtime,
                          reverse=True)

@@ -24,7 +24,7 @@ def zone_keys(rs: Ruleset) -> list[str]:
     return keys
 
 
-def resolve_deck(rs: Ruleset, deck, seat: int) -> DeckList:
+def resolve_deck(rs: Ruleset, deck: DeckList | str | Path | None, seat: int) -> DeckList:
     """Accept a DeckList, a deck name, a path to a deck file, or None (starter deck).
 
     A name is looked up first among the ruleset's shipped decks, then among the user's decks

@@ -6,9 +6,10 @@ state can be saved, cloned and compared. Rules live in controllers, never here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .action import Event
-from .msg import from_json, msg, to_json
+from .msg import Msg, from_json, msg, to_json
 from .rng import Rng
 
 
@@ -28,7 +29,8 @@ class Card:
                  "attached", "reveal")
 
     def __init__(self, uid: int, cid: str, owner: int, zone: str, face_up: bool = False,
-                 tapped: bool = False, counters=None, flags=None, host=None, attached=None, reveal=None):
+                 tapped: bool = False, counters: dict[str, int] | None = None, flags: dict[str, Any] | None = None,
+                 host: int | None = None, attached: list[int] | None = None, reveal: list[int] | None = None) -> None:
         self.uid = uid
         self.cid = cid
         self.owner = owner
@@ -93,7 +95,7 @@ class Outcome:
         return self.winner is None
 
     @property
-    def message(self):
+    def message(self) -> Msg:
         """Return the outcome as a message: who won, and why."""
         if self.winner is None:
             return msg("draw: {reason}", reason=self.reason)
@@ -103,7 +105,7 @@ class Outcome:
         return {"winner": self.winner, "reason": to_json(self.reason)}
 
     @classmethod
-    def from_dict(cls, d):
+    def from_dict(cls, d: dict | None) -> Outcome | None:
         return None if d is None else cls(d["winner"], from_json(d["reason"]))
 
     def __str__(self) -> str:
@@ -116,7 +118,7 @@ class State:
     __slots__ = ("ruleset_id", "seed", "rng", "cards", "zones", "players", "turn", "active", "first",
                  "phase", "pending", "data", "log", "outcome", "revealed", "lost")
 
-    def __init__(self, ruleset_id: str, seed: int):
+    def __init__(self, ruleset_id: str, seed: int) -> None:
         self.ruleset_id = ruleset_id
         self.seed = seed
         self.rng = Rng(seed)
@@ -132,14 +134,14 @@ class State:
         self.log: list[Event] = []
         self.outcome: Outcome | None = None
         self.revealed = False    # set when an action showed a hidden card to someone (undo barrier)
-        self.lost: list = []     # (uid, player) pairs: a player lost sight of a card during this action
+        self.lost: list[tuple[int, int]] = []     # (uid, player) pairs: a player lost sight of a card during this action
 
     # --- zones -----------------------------------------------------------------------------
-    def zone(self, player, name: str) -> list[int]:
+    def zone(self, player: int | None, name: str) -> list[int]:
         """Return the uid list of a player's zone (player None for a shared zone)."""
         return self.zones[zone_key(player, name)]
 
-    def cards_in(self, player, name: str) -> list[Card]:
+    def cards_in(self, player: int | None, name: str) -> list[Card]:
         return [self.cards[u] for u in self.zones[zone_key(player, name)]]
 
     def card(self, uid: int) -> Card:
@@ -197,7 +199,7 @@ class State:
         return s
 
 
-def zone_key(player, name: str) -> str:
+def zone_key(player: int | None, name: str) -> str:
     """Return the key of a zone: '0.hand', '1.lane_left', or 'shared.time'."""
     return f"shared.{name}" if player is None else f"{player}.{name}"
 
@@ -208,7 +210,7 @@ def split_key(key: str) -> tuple[int | None, str]:
     return (None if owner == "shared" else int(owner)), name
 
 
-def _copy_json(v):
+def _copy_json(v: Any) -> Any:
     """Deep-copy JSON-like data (dicts, lists, scalars) faster than copy.deepcopy."""
     if isinstance(v, dict):
         return {k: _copy_json(x) for k, x in v.items()}

@@ -14,8 +14,12 @@ tournaments with open deck lists); the bots guess the rest from the ruleset's ca
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .state import Outcome, State, copy_json, split_key
+
+if TYPE_CHECKING:
+    from .controller import Controller
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,12 +32,12 @@ class CardView:
     zone: str
     face_up: bool
     tapped: bool
-    counters: dict
-    flags: dict
-    attached: tuple = ()
+    counters: dict[str, int]
+    flags: dict[str, Any]
+    attached: tuple[CardView, ...] = ()
     # The card's current numbers where they differ from the printed ones ({"ap": 5}), from the
     # controller's `live_stats`: what modifiers, auras and attached cards make of it now.
-    stats: dict = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
 
     @property
     def hidden(self) -> bool:
@@ -49,17 +53,17 @@ class View:
     first: int
     phase: str
     to_act: int | None
-    players: list
-    zones: dict
-    pending: list
-    public: dict
-    log: list
+    players: list[dict[str, Any]]
+    zones: dict[str, list[CardView]]
+    pending: list[dict[str, Any]]
+    public: dict[str, Any]
+    log: list[str]
     outcome: Outcome | None
-    cards: dict = field(default_factory=dict)   # uid -> CardView, for every card with a uid
-    data: dict = field(default_factory=dict)    # the controller's rule state (public by convention)
-    decks: list = field(default_factory=list)   # each player's deck list {card id: count}; {} when private
+    cards: dict[int, CardView] = field(default_factory=dict)   # uid -> CardView, for every card with a uid
+    data: dict[str, Any] = field(default_factory=dict)    # the controller's rule state (public by convention)
+    decks: list[dict[str, int]] = field(default_factory=list)   # each player's deck list {card id: count}; {} when private
 
-    def zone(self, player, name: str) -> list[CardView]:
+    def zone(self, player: int | None, name: str) -> list[CardView]:
         key = f"shared.{name}" if player is None else f"{player}.{name}"
         return self.zones.get(key, [])
 
@@ -79,7 +83,7 @@ class View:
                 "decks": copy_json(self.decks)}
 
 
-def make_view(s: State, ctl, viewer: int, log_lines: int = 200, decks: list | None = None) -> View:
+def make_view(s: State, ctl: Controller, viewer: int, log_lines: int = 200, decks: list | None = None) -> View:
     """Return what `viewer` may know of state `s` under controller `ctl`."""
     rs = ctl.rs
     cards: dict[int, CardView] = {}

@@ -11,6 +11,7 @@ beyond those written ("billion laughs"), and a single value longer than MAX_TEXT
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from . import cache
 from .errors import DataError, DataErrors, clip
@@ -45,7 +46,7 @@ MAX_TEXT = 100_000          # characters in one value (the longest real one is u
 
 # Part of the parse cache's key: change it whenever what parse_yaml builds changes.
 _PARSE_VERSION = "ymap-2"
-_Loader = None     # built by _yaml() on first use: a ruleset read from the parse cache needs no PyYAML
+_Loader: Any = None     # built by _yaml() on first use: a ruleset read from the parse cache needs no PyYAML
 
 
 def _yaml():
@@ -56,7 +57,7 @@ def _yaml():
         return yaml
 
     # libyaml's parser (CSafeLoader) when PyYAML has it: about ten times faster, same safe constructors.
-    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]  # base chosen at run time
         pass
 
     # YAML 1.1 reads `on`, `off`, `yes`, `no` as booleans, so `{on: play}` would become `{True: play}`.
@@ -84,7 +85,8 @@ def _mapping(loader, node) -> YMap:
         try:
             hash(key)
         except TypeError:
-            raise DataError(loader.name, key_node.start_mark.line + 1, msg("a mapping key must be a plain value"))
+            raise DataError(loader.name, key_node.start_mark.line + 1,
+                            msg("a mapping key must be a plain value")) from None
         if key in m:
             raise DataError(loader.name, key_node.start_mark.line + 1, msg("duplicate key {key!r}", key=key))
         m[key] = loader.construct_object(value_node, deep=True)

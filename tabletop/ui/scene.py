@@ -34,13 +34,13 @@ def _import_gui():
 pygame_gui = _import_gui()
 from pygame_gui.core.resource_loaders import IResourceLoader  # noqa: E402
 
-from tabletop import i18n
+from tabletop import i18n  # noqa: E402 - after pygame_gui, imported above without its yaml
 
-from . import fonts
-from . import settings as settings_mod
-from . import window
-from .memory import tune_allocator
-from .textbox import TextBox
+from . import fonts  # noqa: E402
+from . import settings as settings_mod  # noqa: E402
+from . import window  # noqa: E402
+from .memory import tune_allocator  # noqa: E402
+from .textbox import TextBox  # noqa: E402
 
 
 def _font(size: int, bold: bool = False) -> dict:
@@ -269,7 +269,7 @@ class InlineLoader(IResourceLoader):
         while self._queue:
             error = self._queue.pop(0).load()
             if error is not None:
-                warnings.warn(str(error))
+                warnings.warn(str(error), stacklevel=2)
         return True, 1.0
 
 

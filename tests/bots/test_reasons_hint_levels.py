@@ -111,7 +111,7 @@ def test_a_hint_may_name_the_players_own_hand():
 
 def test_every_level_has_a_one_line_description_message():
     assert set(LEVELS) == set(BOT_LEVELS) == {"easy", "normal", "hard"}
-    for level, m in LEVELS.items():
+    for _level, m in LEVELS.items():
         assert isinstance(m, Msg) and str(m) and "\n" not in str(m)
     assert len({str(m) for m in LEVELS.values()}) == 3
 

@@ -7,7 +7,9 @@
   ijinden matches included);
 - descriptions, reasons, prompts and status facts a player can ask for answer the same whatever
   the cards hidden from them are (fuzzed the same way, for both seats), and the log, the view and
-  the description of a move never name a card that stays hidden from the reader.
+  the description of a move never name a card that stays hidden from the reader;
+- so do `describe` and `why_not` of any action text, legal or not, of either player, naming cards
+  hidden from the reader (issue 33).
 """
 from __future__ import annotations
 
@@ -271,7 +273,7 @@ def _permuted(g, p, rng):
 def _said(fn, *args):
     try:
         return fn(*args)
-    except Exception as e:   # a question the controller cannot answer must fail alike too
+    except Exception as e:  # noqa: BLE001 - a question the controller cannot answer must fail alike too
         return f"error {type(e).__name__}"
 
 
@@ -346,3 +348,145 @@ def test_hidden_info_every_channel_answers_alike_for_hidden_cards(rid):
 @pytest.mark.parametrize("rid", RULESETS)
 def test_hidden_info_every_channel_answers_alike_many_games(rid):
     _fuzz_channels(rid, range(100, 130), 600)
+
+
+# --- describe and why_not of any action text ------------------------------------------------------
+# A seat may ask about any action text, legal or not, of either player, naming any card: the
+# answer never names a card hidden from it, nor differs with what the hidden cards are (issue 33).
+def _kinds(g):
+    """Return every action kind the ruleset knows (each has its check), and the table's manual moves."""
+    return sorted(n[6:] for n in dir(g.controller) if n.startswith("check_") and n != "check_deck") \
+        + list(g.controller.MANUAL)
+
+
+def _note_shapes(g, shapes):
+    """Add the argument names of each kind the mover's drop candidates list now to `shapes`."""
+    s, ctl = g.state, g.controller
+    if s.outcome is None:
+        for a in ctl.drop_candidates(s, ctl.to_act(s)):
+            shapes.setdefault(a.kind, set()).add(tuple(k for k, _ in a.args))
+
+
+def _probes(g, p, shapes, rng, n_uids):
+    """Return action texts of every kind, for both players, naming cards hidden from `p` (of both seats)."""
+    s = g.state
+    hidden = sorted(c.uid for c in _hidden_from(g, p))
+    mine = [u for u in hidden if s.cards[u].owner == p]
+    theirs = [u for u in hidden if s.cards[u].owner != p]
+    uids = rng.sample(mine, min(n_uids, len(mine))) + rng.sample(theirs, min(n_uids, len(theirs)))
+    zones = sorted(s.zones)
+    every = sorted(s.cards)
+    out = []
+    for kind in _kinds(g):
+        for shape in sorted(shapes.get(kind, set()) | {("card",), ("target",), ("card", "target"), ("card", "to")}):
+            for u in uids:
+                for who in (0, 1):
+                    args = {}
+                    hide = rng.choice(shape) if shape else None    # the other cards named: any card
+                    for k in shape:
+                        if k in ("to", "zone", "target_zone"):
+                            args[k] = rng.choice(zones)
+                        elif k == "target_player":
+                            args[k] = 1 - who
+                        elif k in ("mana", "cards", "targets"):
+                            args[k] = (u, rng.choice(uids))
+                        elif k in ("choice", "cid", "amount", "name", "delta"):
+                            args[k] = rng.choice([True, 1, "first", s.cards[u].cid])
+                        else:
+                            args[k] = u if k == hide or rng.random() < 0.5 else rng.choice(every)
+                    out.append(Action.make(kind, who, **args))
+    return out
+
+
+def _fuzz_any_action(rid, seeds, moves, every, n_uids):
+    for seed in seeds:
+        g = Game.new(rid, seed=seed, options=_options(rid))
+        rng = random.Random(seed)
+        shapes = {}
+        for n in range(moves):
+            if g.is_over():
+                break
+            _note_shapes(g, shapes)
+            if n % every == 0:
+                for p in (0, 1):
+                    g2 = _permuted(g, p, random.Random(n))
+                    secret = _hidden_names(g, p, ())
+                    for a in _probes(g, p, shapes, rng, n_uids):
+                        asked = [("describe", g.describe(a, p), g2.describe(a, p))]
+                        if a.player == p == g.to_act:
+                            asked.append(("why_not", _said(g.why_not, a), _said(g2.why_not, a)))
+                        # A card the text itself names by its card id is no secret.
+                        named = {g.ruleset.cards[v].name for _, v in a.args if isinstance(v, str) and v in g.ruleset.cards}
+                        for what, text, other in asked:
+                            where = f"{rid} seed {seed} after {n} actions: {what} {a} for P{p + 1}"
+                            assert str(text) == str(other), (f"{where} tells the hidden cards apart: "
+                                                             f"{text!r} / {other!r}")
+                            for name in secret - named:
+                                assert name not in str(text), f"{where} names {name}, hidden from them: {text!r}"
+            g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_hidden_info_describe_any_action_names_no_hidden_card(rid):
+    _fuzz_any_action(rid, range(1), 60, 10, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid", RULESETS)
+def test_hidden_info_describe_any_action_names_no_hidden_card_many_games(rid):
+    _fuzz_any_action(rid, range(100, 106), 400, 6, 3)
+
+
+def _monmusu_until(cond, seed=0):
+    g = Game.new("monmusu", seed=seed)
+    rng = random.Random(seed)
+    while not cond(g.state):
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def test_mm_r7_describe_never_names_the_face_down_main_monster():
+    # 裏側のキャスト状態でメインエリアに置きます。表側になるまでは自分だけが確認できます: P1 asking about
+    # "p2's" cast_mana of P2's face-down main monster during setup learns nothing of it.
+    g = _monmusu_until(lambda s: s.zones["1.main1"])
+    s = g.state
+    u = s.zones["1.main1"][0]
+    assert s.phase == "setup" and not s.cards[u].face_up
+    name = g.ruleset.cards[s.cards[u].cid]
+    for who in (0, 1):
+        text = g.describe(Action.make("cast_mana", who, target=u), 0)
+        assert name.name not in str(text) and (name.name_en or name.name) not in str(text)
+        assert "face-down card" in str(text) and str(g.controller.rs.color_term(name.color)) not in str(text)
+    assert name.name_en in str(g.describe(Action.make("cast_mana", 1, target=u), 1))   # its owner sees it
+
+
+def test_hidden_info_describe_never_names_a_card_of_the_other_hand():
+    # Issue 33: describe("p1 cast_mana target=<a card of P2's hand>", seat P1) named it.
+    g = _monmusu_until(lambda s: len(s.zones["1.hand"]) > 2 and s.phase != "setup")
+    s = g.state
+    for u in s.zones["1.hand"]:
+        d = g.ruleset.cards[s.cards[u].cid]
+        for kind in ("cast_mana", "summon", "charge", "spell", "set_trap"):
+            text = str(g.describe(Action.make(kind, 0, target=u, card=u, to="0.sub1"), 0))
+            assert d.name_en not in text and d.name not in text, (kind, text)
+
+
+def test_hidden_info_describe_for_hides_a_name_any_ruleset_gives(monkeypatch):
+    # The depth of the fix: whatever a ruleset's describe returns, a card name in it reaches a seat
+    # only if that seat sees the card (Controller.describe_for), so one careless line cannot leak.
+    g = Game.new("senkai", seed=1)
+    s, ctl = g.state, g.controller
+    hidden = s.zones["1.hand"][0]
+    d = g.ruleset.cards[s.cards[hidden].cid]
+
+    def careless(s_, a, viewer=None):
+        from tabletop.engine.msg import msg
+        return msg("look: {cards}", cards=(ctl.card_ref(s_, a["card"], None),))
+    monkeypatch.setattr(ctl, "describe", careless)
+    a = Action.make("play", 0, card=hidden)
+    assert (d.name_en or d.name) in str(g.describe(a, 1)) and (d.name_en or d.name) in str(g.describe(a, None))
+    text = str(g.describe(a, 0))
+    assert (d.name_en or d.name) not in text and "face-down card" in text
+    # An action a ruleset's describe cannot read is told in the generic words, not an error.
+    monkeypatch.setattr(ctl, "describe", lambda s_, a_, viewer=None: a_["nothing"])
+    assert "play" in str(g.describe(a, 0))

@@ -40,7 +40,7 @@ def test_labels_fit_and_panels_need_no_scrolling(app, rid, lang, size):
         label, px = scene.board.zone_label(z)
         assert not label.endswith("…"), (z.key, label)
         assert px >= 10 and fonts.font(px).size(label)[0] <= z.rect.w - 8, (z.key, label, px, z.rect.w)
-    for key, (chip, (x, y)) in scene.board.zone_chips:
+    for key, (chip, (_x, _y)) in scene.board.zone_chips:
         z = next(z for z in scene.zones if z.key == key)
         assert chip.get_width() <= z.rect.w - 6, (key, chip.get_size(), z.rect.w)
     hud = scene.hud

@@ -1,4 +1,5 @@
 """The main menu, driven by posted clicks: new game, load (a broken save gives a message), settings."""
+import pytest
 import json
 
 

@@ -41,7 +41,7 @@ def test_the_coin_caption_in_japanese_has_no_nested_brackets(app):
     from tabletop.engine.msg import msg
     from tabletop.ui.table.pacing import coin_caption
     app.set_language("ja")
-    text = msg("coin ({why}): {side}", why=msg("first player ({rule})", rule="DM-R16"), side=msg("heads"))
+    text = msg("coin — {why}: {side}", why=msg("first player ({rule})", rule="DM-R16"), side=msg("heads"))
     cap = coin_caption(app, text)
     assert cap.startswith("コイン：") and "DM-R16" in cap
     assert not re.search(r"[（(][^（）()]*[（(]", cap), cap

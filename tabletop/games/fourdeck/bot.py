@@ -142,7 +142,7 @@ def _terms(game, player: int, curses: bool) -> dict[str, float]:
                     pushed += curse(ctl, s, 1 - who, ready_only=now)
                 if cost + pushed >= rebel:
                     threat = LETHAL_NOW if now else LETHAL_NEXT
-        except Exception:   # a position the controller's helpers cannot read: printed numbers instead
+        except Exception:  # noqa: BLE001 - a position the controller's helpers cannot read: printed numbers instead
             cost = sum(_stat(game, s.cards[u].cid, "cost") for u in s.zones[f"{who}.field"])
             ap = sum(_stat(game, s.cards[u].cid, "ap") for u in s.zones[f"{who}.field"])
         danger = max(0.0, cost - (rebel - 3)) ** 2 * 3.0 + (6.0 if cost <= 1 else 0.0)

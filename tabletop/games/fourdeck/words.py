@@ -56,7 +56,9 @@ class FourDeckWords:
             return msg("no damage (0): on to the {phase}", phase=self.rs.phase_term("battle"))
         if k == "attack":
             u = a["card"]
-            return msg("attack: {card} ({ap}) → {zone}", card=self.card_ref(s, u, viewer), ap=self.stat(s, u, "ap"),
+            seen = viewer is None or self.visible(s, s.cards[u], viewer)   # (a hidden card's AP would tell it)
+            return msg("attack: {card} ({ap}) → {zone}", card=self.card_ref(s, u, viewer),
+                       ap=self.stat(s, u, "ap") if seen else "?",
                        zone=self.zone_label(a["target_zone"]))
         if k == "cast":
             return msg("use the spell {card}", card=self.card_ref(s, a["card"], viewer))

@@ -118,6 +118,9 @@ class MonmusuCast:
         sp, why = self._own_card(s, a)
         if why:
             return why
+        if sp.zone != f"{a.player}.hand" and self.slot_of(s, sp.uid) is None:
+            # (asked before its kind: a card of the deck is hidden from its owner too)
+            return msg("use a spell from your hand, or a trap set in your battle zone")
         d = self.rs.cards[sp.cid]
         if d.kind != "spell":
             return msg("that is not a spell")

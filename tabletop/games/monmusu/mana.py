@@ -193,6 +193,11 @@ class MonmusuMana:
         if pe["attr"] and not any(self.rs.cards[s.cards[u].cid].color == pe["attr"] for u in mana):
             return msg("one of the mana cast must be {attr} ({rule})", attr=self.rs.color_term(pe["attr"]),
                        rule="MM-R26")
+        rest = self.suggested_mana(s, a.player, pe["need"], pe["attr"], pe["then"]["card"])
+        if list(mana) != rest:
+            # The button casts the table's suggestion; other mana is chosen a card at a time (cast_mana).
+            return msg("pay_mana casts the suggested mana: click the mana cards to cast others ({rule})",
+                       rule="MM-D9")
         return None
 
     def do_pay_mana(self, s, a):

@@ -82,7 +82,8 @@ class MonmusuWords:
                 return msg("Summon {card} → {zone} (cost {cost})", card=lab("card"), zone=self.zone_label(a["to"]),
                            cost=cost)
             if k in ("evolve", "awaken"):
-                cost = self.stack_cost(s, a["card"], a["target"]) if seen else "?"
+                both = seen and (viewer is None or self.visible(s, s.cards[a["target"]], viewer))
+                cost = self.stack_cost(s, a["card"], a["target"]) if both else "?"
                 return msg("Evolve {card} → {target} (cost {cost})" if k == "evolve"
                            else "Awaken {card} → {target} (cost {cost})", card=lab("card"), target=lab("target"),
                            cost=cost)
@@ -106,16 +107,19 @@ class MonmusuWords:
                 return msg("End the turn")
             if k == "pay_mana":
                 mana = a["mana"] if isinstance(a["mana"], tuple) else (a["mana"],)
-                return msg("Cast the suggested mana: {cards}", cards=self._mana_words(s, mana))
+                return msg("Cast the suggested mana: {cards}", cards=self._mana_words(s, mana, viewer))
             if k == "cast_mana":
-                return msg("Cast {card}", card=self._mana_words(s, (a["target"],)))
+                return msg("Cast {card}", card=self._mana_words(s, (a["target"],), viewer))
         except (KeyError, TypeError, AttributeError):
             pass
         return super().describe(s, a, viewer)
 
-    def _mana_words(self, s, uids):
-        """Return mana cards in words (mana lies face up: named for everyone, MM-D3), each with its attribute."""
+    def _mana_words(self, s, uids, viewer=None):
+        """Return mana cards in words, each with its attribute (mana lies face up: named for everyone,
+        MM-D3); a card `viewer` may not see (an action naming a card of a hand, a face-down main
+        monster) is told without its name or attribute."""
         return tuple(msg("{card} ({attr})", card=self.card_ref(s, u, None), attr=self.rs.color_term(self.d(s, u).color))
+                     if viewer is None or self.visible(s, s.cards[u], viewer) else self.card_ref(s, u, viewer)
                      for u in uids)
 
     def drop_candidates(self, s, p):

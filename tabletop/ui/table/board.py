@@ -225,7 +225,7 @@ class Board:
             if s.layer < 1000:   # a spread card is not its pile's top: the count stays on the pile
                 pile_counts[s.zone] = r
         self._pile_counts(batch, pile_counts)
-        for key, c in self.zone_chips:
+        for _key, c in self.zone_chips:
             batch.append(c)
         for rects, colour in ((actor_rects, ACTOR), (lit_rects, LIT)):   # what can act (blue), targets (lit)
             for r in rects:

@@ -50,7 +50,7 @@ class BotDriver:
         def think():
             try:
                 job["action"] = bot.choose(view, legal)
-            except Exception as e:   # a bot bug must not freeze the table: fall back to the first move
+            except Exception as e:  # noqa: BLE001 - a bot bug must not freeze the table: fall back to the first move
                 job["error"] = e
                 job["action"] = legal[0] if legal else None
         th = threading.Thread(target=think, daemon=True)

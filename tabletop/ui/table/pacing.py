@@ -46,10 +46,10 @@ def say(app, x) -> str:
 
 
 def coin_caption(app, text) -> str:
-    """Return a coin's caption from its log message `coin ({why}): {side}`: "Coin: first player (DM-R16)",
+    """Return a coin's caption from its log message `coin — {why}: {side}`: "Coin: first player (DM-R16)",
     its reason after a colon instead of in a second pair of brackets; '' for another message."""
     args = dict(getattr(text, "args", ()) or ())
-    if getattr(text, "text", None) != "coin ({why}): {side}" or not args.get("why"):
+    if getattr(text, "text", None) != "coin — {why}: {side}" or not args.get("why"):
         return ""
     return app.words("Coin: {why}", why=say(app, args["why"]))
 
@@ -236,7 +236,7 @@ class Pacing:
             pygame.draw.rect(surface, colour, box, 2, border_radius=10)
             surface.blit(s, s.get_rect(midtop=(box.centerx, box.y + 6)))
             surface.blit(h, h.get_rect(midbottom=(box.centerx, box.bottom - 4)))
-        for text, colour, (x, y), t, dur in self.rising:
+        for text, _colour, (x, y), t, dur in self.rising:
             k = t / dur if dur else 1.0
             c = chip(text, 22, bold=True, bg=(20, 20, 26))
             if k > 0.6:

@@ -1,7 +1,6 @@
 """イジンデン (ijinden): one test per rule (IJ-Rn) and decision (IJ-Dn) of docs/rules/ijinden.md."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest

@@ -279,6 +279,33 @@ def test_mm_r22_one_of_the_same_monster(tmp_path):
     assert "MM-R22" in why(g, "summon", card=uid(g, "hinoko_3"), to="0.sub1")
 
 
+def test_mm_r22_the_check_refuses_the_same_monster_not_only_the_list(tmp_path):
+    # Issue 33: the candidate list may leave the second サラ out, but the check decides: why_not
+    # gives MM-R22's reason, and the shape stays among what a drop may mean.
+    g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p1.hand": ["hinoko_3"], "p1.mana": ["heat_up"] * 3},
+                 phase="home")
+    a = Action.make("summon", 0, card=uid(g, "hinoko_3"), to="0.sub1")
+    assert "MM-R22" in ctl(g).check(g.state, a)
+    assert a in ctl(g).drop_candidates(g.state, 0) and a not in g.legal_actions()
+
+
+@pytest.mark.parametrize("rule", ["MM-R22", "MM-D1"])
+def test_mm_r22_a_summon_check_that_forgets_a_rule_is_noticed(tmp_path, monkeypatch, rule):
+    # Mutating check_summon (dropping the same-monster or the taken-space refusal) makes the check
+    # and the legal list disagree, and the legality property says so (tests/legalcheck.py).
+    import random
+    from legalcheck import check_one_place_decides
+    g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p1.sub1": ["kino_1"], "p1.hand": ["hinoko_3", "sara_1"],
+                            "p1.mana": ["heat_up"] * 3}, phase="home")
+    check_one_place_decides(g, random.Random(0), 3)
+    cls = type(g.controller)
+    real = cls.check_summon
+    monkeypatch.setattr(cls, "check_summon", lambda self, s, a: (lambda r: None if r and rule in r else r)(real(self, s, a)))
+    monkeypatch.setattr(g.controller, "_checks", {})     # (the bound checks are kept once found)
+    with pytest.raises(AssertionError, match="summon"):
+        check_one_place_decides(g, random.Random(0), 3)
+
+
 def test_mm_r23_put_out_is_not_a_summon_and_takes_no_time(tmp_path):
     g = position(tmp_path, {"p1.main1": ["hinoko_3"], "p1.mana": ["heat_up"],
                             "p2.sub1": ["honeri_1"], "p2.main1": ["nemu_1"], "p2.hand": ["arura_1"]})

@@ -7,8 +7,6 @@ these rollouts it made a median 2 iterations a decision and won 113 of 200.
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 from tabletop.bots.evaluate import evaluator_of, hints_of
 from tabletop.games.monmusu import bot as monmusu_eval

@@ -1,8 +1,6 @@
 """千怪戦戯 (senkai): one test per rule (SK-Rn) and decision (SK-Dn) of docs/rules/senkai.md."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -272,7 +270,7 @@ def test_sk_r17_spell_resolves_then_goes_to_the_discard(tmp_path):
 def test_sk_r18_mana_never_reaches_hand_or_discard():
     for seed in range(6):
         g = play_random_game("senkai", seed, full=False)
-        for u, c in g.state.cards.items():
+        for _u, c in g.state.cards.items():
             if RS.cards[c.cid].kind == "mana":
                 assert c.zone.split(".")[1] in ("mana", "mana_deck"), (seed, c)
     g = Game.new("senkai", seed=2)
