@@ -196,7 +196,7 @@ def facts(before, after, action, reader: int, known=None, shown=None) -> list[Ms
             c0 = s0.cards.get(u)
             if c0 is None or c0.zone != c.zone or _zone_of(c.zone)[1] not in sp.play or c.host is not None:
                 continue
-            for k, (label, rule, fn) in sp.stats.items():
+            for label, rule, fn in sp.stats.values():
                 try:
                     a, b = fn(before.controller, s0, u), fn(after.controller, s1, u)
                 except Exception:  # noqa: BLE001 - a card the reading does not apply to

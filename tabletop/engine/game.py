@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from .action import Action, Event
 from .controller import controller_class
@@ -291,7 +291,7 @@ class Game:
             return hit[1] or why
         return why
 
-    def _revealed_by_last(self, viewer: int | str) -> Msg | None:
+    def _revealed_by_last(self, viewer: int | Literal["all"]) -> Msg | None:
         """Return which hidden card the last action showed and to whom, or None; a card is named only
         where `viewer` (a player, or "all": both) sees it now."""
         text = self.actions[-1]
