@@ -123,7 +123,8 @@ def forced_move(view: View, action: Action | None) -> Msg:
         cv = view.cards.get(u) if isinstance(u, int) and not isinstance(u, bool) else None
         if cv is not None and cv.cid is not None and _public(view, cv):
             try:
-                return msg("{kind} {card}", kind=kind, card=rs.cards[cv.cid].name)
+                from .explain import card_term
+                return msg("{kind} {card}", kind=kind, card=card_term(rs.cards[cv.cid]))
             except Exception:  # noqa: BLE001 - a card the ruleset does not know: the kind alone
                 break
     return msg("{kind} ({phase} phase)", kind=kind, phase=phase)

@@ -14,13 +14,12 @@ import random
 
 from tabletop.engine.action import Action
 from tabletop.engine.game import Game
-from tabletop.engine.msg import msg
 from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import answered, evaluate, terms
-from .reasons import effect, known_ids, move_reason
+from .evaluate import answered, evaluate
+from .reasons import known_ids, move_reason
 
 REPLY_DEPTH = 4       # forced choices followed after the action itself
 REPLY_WIDTH = 10      # answers tried at each forced choice
@@ -153,12 +152,10 @@ class GreedyBot(Bot):
 
     def reason(self, g: Game, scored: list[tuple], action: Action, g2: Game):
         """Return the reason for playing `action` (position `g2` after it) among `scored` in `g`."""
-        why = effect(terms(g, self.player), terms(g2, self.player))
         alt = None
         if is_end(action):
             rest = [e for e in scored if not is_end(e[1])]
             if rest:
                 best = max(rest, key=lambda e: e[0])
                 alt = (best[1], best[2])
-                why = msg("nothing scores higher ({why})", why=effect(terms(g, self.player), terms(best[2], self.player)))
-        return move_reason(g, g2, action, why, self.reader, alt, self._known)
+        return move_reason(g, g2, action, None, self.reader, alt, self._known)

@@ -6,7 +6,8 @@
 The bot sees only `game.view(seat)` and `game.legal_actions(seat)`, like any bot, so a hint never
 uses a card the player cannot see; its guesses of the hidden cards come from its own generator,
 seeded by the position (`hint_seed`), never from the game's, so asking changes nothing and asking
-twice gives the same answer. Its reason may name the player's own hand, which the player sees.
+twice gives the same answer. Its reason may name the player's own hand, which the player sees. It
+never suggests a move that does nothing now (`useful`).
 """
 from __future__ import annotations
 
@@ -42,5 +43,13 @@ def hint(game: Game, seat: int) -> tuple[Action | None, Msg]:
     if not legal:
         return None, msg("it is not your move")
     bot = hint_bot(game, seat)
-    action = bot.choose(game.view(seat), legal)
+    action = bot.choose(game.view(seat), useful(game, legal))
     return action, bot.last_reason
+
+
+def useful(game: Game, legal: list) -> list:
+    """Return the legal moves a hint may suggest: not those that do nothing now (a spell with no
+    target, `explain.does_nothing` — the table does not light them either), unless nothing else is left."""
+    from .explain import does_nothing
+    out = [a for a in legal if not does_nothing(game, a)]
+    return out or legal

@@ -46,11 +46,11 @@ from tabletop.engine.msg import msg
 from tabletop.engine.rng import Rng
 from tabletop.engine.ruleset import load_ruleset
 
-from .base import Bot, is_end
+from .base import Bot, is_end, move_words
 from .determinize import game_from_view
-from .evaluate import WIN, answered, evaluate, hints_of, terms
+from .evaluate import WIN, answered, evaluate, hints_of
 from .greedy import after, pick, position_key, value
-from .reasons import effect, known_ids, move_reason
+from .reasons import known_ids, move_reason
 
 DEFAULT_THINK = 1.0
 # The game's settings, where its BotHints (tabletop/engine/hints.py) set none:
@@ -158,12 +158,13 @@ class SearchBot(Bot):
         self.last_iterations = n
         action, g2, share, wins = self.choose_result(greedy_best, ranked, results)
         if n == 0 or share is None:
-            why = msg("no time to search: the best move one step ahead")
-            return greedy_best[1], self._reason(g0, scored, greedy_best[1], greedy_best[2], why)
-        why = msg("wins {share} of {n} playouts, {k} guesses of the hidden cards", share=f"{share:.0%}", n=wins, k=n)
+            return greedy_best[1], self._reason(g0, scored, greedy_best[1], greedy_best[2], None)
+        why = None
         if action != greedy_best[1]:
-            why = msg("{why}; looks better than {other} played out", why=why,
-                      other=effect(terms(g0, self.player), terms(greedy_best[2], self.player)))
+            # What the look-ahead found: the move does better than the one-step favourite once the
+            # rest of the turn (or the opponent's answer, SEARCH_HORIZON) is played out.
+            why = msg("played out over {k} guesses of the hidden cards, it does better than {other}", k=n,
+                      other=self._named(g0, greedy_best[1]))
         return action, self._reason(g0, scored, action, g2, why)
 
     def configure(self, rs) -> None:
@@ -199,6 +200,13 @@ class SearchBot(Bot):
         e = best[0]
         vals = [v for v in results[e[1]] if v is not None]
         return e[1], e[2], statistics.fmean(vals), len(vals)
+
+    def _named(self, g0, action):
+        """Return another move in words, naming its card only where the reader sees it now."""
+        from .reasons import subject
+        card = subject(g0, action, self.reader, self._known)
+        kind = move_words(g0.ruleset, action.kind)
+        return msg("{kind} {card}", kind=kind, card=card) if card else kind
 
     def _reason(self, g0, scored, action, g2, why):
         if is_end(action):

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from .action import Action, Event
 from .controller import controller_class
@@ -273,11 +273,52 @@ class Game:
     def can_undo(self) -> bool:
         return len(self.actions) > self.barrier
 
-    def undo_blocked(self) -> Msg | None:
+    def undo_blocked(self, viewer: int | None = None) -> Msg | None:
         """Return why `undo` would refuse now (the action that set the barrier, or nothing to undo), or None."""
         if self.can_undo():
             return None
-        return self.barrier_why or _BARRIER_WHY["start"]
+        why = self.barrier_why or _BARRIER_WHY["start"]
+        if why is _BARRIER_WHY["revealed"] and self.actions and len(self.actions) == self.barrier:
+            # Which hidden card, and to whom: read once per barrier from the position before the last
+            # action (a replay of a few dozen ms), so the table's tooltip names the event itself.
+            key = (len(self.actions), self.actions[-1], viewer)
+            hit = getattr(self, "_reveal_why", None)
+            if hit is None or hit[0] != key:
+                try:
+                    found = self._revealed_by_last("all" if viewer is None else viewer)
+                except Exception:  # noqa: BLE001 - a replay that fails here: the general reason still holds
+                    found = None
+                hit = self._reveal_why = (key, found)
+            return hit[1] or why
+        return why
+
+    def _revealed_by_last(self, viewer: int | Literal["all"]) -> Msg | None:
+        """Return which hidden card the last action showed and to whom, or None; a card is named only
+        where `viewer` (a player, or "all": both) sees it now."""
+        text = self.actions[-1]
+        for prefix in (MANUAL_PREFIX, TABLE_PREFIX):
+            text = text[len(prefix):] if text.startswith(prefix) else text
+        actor = Action.parse(text).player
+        before, s, ctl = self._replayed(self.actions[:-1]), self.state, self.controller
+        shown, given = None, None
+        for u, c in s.cards.items():
+            c0 = before.cards.get(u)
+            if c0 is None or c0.cid != c.cid:
+                continue
+            was, now = ctl.seen_by(before, c0), ctl.seen_by(s, c)
+            if now[actor] and not was[actor]:
+                return msg("the last action showed P{n} {card} from {zone}, hidden until then — undo stops before "
+                           "hidden information", n=actor + 1, card=ctl.card_ref(s, u, viewer),
+                           zone=ctl.zone_label(c0.zone))
+            if now[1 - actor] and not was[1 - actor]:
+                if now[actor]:
+                    shown = shown or msg("the last action showed {card} to P{n} — undo stops before hidden "
+                                         "information", card=ctl.card_ref(s, u, viewer), n=2 - actor)
+                else:
+                    given = given or msg("the last action let P{n} see a hidden card from {zone} — undo stops before "
+                                         "hidden information",
+                                         n=2 - actor, zone=ctl.zone_label(c0.zone))
+        return shown or given
 
     def undo(self) -> bool:
         """Take back the last action, unless it revealed a hidden card, drew randomness or passed play."""

@@ -6,7 +6,7 @@ import pytest
 
 from botcheck import game_rulesets
 from tabletop.bots import LEVELS, BOT_LEVELS, make_bot
-from tabletop.bots.hint import hint, hint_seed
+from tabletop.bots.hint import hint, hint_seed, useful
 from tabletop.engine import Game
 from tabletop.engine.msg import Msg
 from tabletop.sim import Job, play_game
@@ -92,7 +92,7 @@ def test_the_hint_is_the_normal_bots_move_and_changes_nothing(ruleset_id):
             after = (g.state.to_dict(), list(g.actions), g.state.rng.state, g.state.rng.draws)
             assert before == after, "asking for a hint changed the game"
             normal = make_bot(BOT_LEVELS["normal"], p, hint_seed(g))
-            assert action == normal.choose(g.view(p), g.legal_actions(p))
+            assert action == normal.choose(g.view(p), useful(g, g.legal_actions(p)))
             assert action in g.legal_actions(p) and str(reason)
             assert hint(g, p) == (action, reason)         # asking twice: the same answer
             checked += 1

@@ -91,7 +91,9 @@ def test_undo_blocked_says_why_undo_stops():
     g.apply(Action.make("play", p, card=g.state.zones[f"{p}.hand"][0], to=f"{p}.board"))
     why = g.undo_blocked()
     assert why is not None and "hidden information" in str(why)
-    assert why.text == "the last action drew or showed a hidden card — undo stops before hidden information"
+    # which card, and to whom (issue 30): the card played from hand is now seen by the opponent
+    assert why.text == "the last action showed {card} to P{n} — undo stops before hidden information"
+    assert why.get("n") == 2 - p
     assert str(g.clone().undo_blocked()) == str(why)
 
 

@@ -317,3 +317,39 @@ HINTS = BotHints(
     rollout_actions=rollout_actions,
     rollout_game=rollout_game,
 )
+
+
+# --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
+from tabletop.engine.msg import Term, msg  # noqa: E402
+
+EXPLAIN = {
+    "play": {"main": "DM-R14", "familiars": "DM-R2", "spell": "DM-R3", "supports": "DM-R4"},
+    "gone": {"discard": "DM-R26", "spell_grave": "DM-R24"},
+    "count": {"side": "DM-R12"},
+    "counters": {"hp": (Term("HP", "HP"), "DM-R26")},
+    "draw": "DM-R17",
+}
+
+
+def danger(game, seat: int):
+    """Return the warning that one hit decides the game for `seat`: the opponent has one side card
+    left (DM-R12), or `seat`'s main character's HP is within one attack of the opponent (DM-R11)."""
+    s, ctl = game.state, game.controller
+    if s.phase == "setup":
+        return None
+    foe = 1 - seat
+    if s.zones.get(f"{foe}.side") is not None and len(s.zones[f"{foe}.side"]) == 1:
+        return msg("P{m} has one side card left: when P{n}'s next spell card falls, P{m} wins (DM-R12, DM-R24)",
+                   n=seat + 1, m=foe + 1)
+    m, att = ctl.main_of(s, seat), ctl.main_of(s, foe)
+    if m is None or att is None or not s.cards[m].face_up:
+        return None
+    hp = ctl.hp(s, m)
+    if ctl.spell_of(s, seat) is not None:
+        return None     # the spell card takes the attacks first (DM-R22)
+    sp = ctl.spell_of(s, foe)
+    hit = max(ctl.shot_attack(s, att), ctl.stat(s, sp, "atk") if sp is not None else 0) - ctl.stat(s, m, "def")
+    if hit <= 0 or hp > hit:
+        return None
+    return msg("P{n}'s main character has {hp} HP: one hit of P{m}'s {atk} attack ends the game (DM-R11)",
+               n=seat + 1, m=foe + 1, hp=hp, atk=hit)

@@ -292,3 +292,42 @@ HINTS = BotHints(
     rollout_actions=rollout_actions,
     rollout_game=rollout_game,
 )
+
+
+# --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
+from tabletop.engine.msg import Term, msg  # noqa: E402
+
+EXPLAIN = {
+    "play": {"field": "FD-R3"},
+    "gone": {"grave": "FD-R21", "exile": "FD-R21"},
+    "stats": {"ap": (Term("attack power", "攻撃力"), "FD-R14", lambda ctl, s, u: ctl.stat(s, u, "ap")),
+              "cost": (Term("cost", "コスト"), "FD-R16", lambda ctl, s, u: ctl.stat(s, u, "cost"))},
+    "values": {f"hp_{d}": (Term(f"Level {d[-1]} deck HP", f"レベル{d[-1]}山札のHP"), "FD-R14") for d in LEVELS},
+}
+
+
+def explain(before, after, action, reader) -> list:
+    """The field's total cost, where a move changes it: 8 or more loses (FD-R16)."""
+    out = []
+    ctl0, ctl1 = before.controller, after.controller
+    rebel = int(after.ruleset.parameters.get("rebellion_cost", 8))
+    for p in (0, 1):
+        a, b = ctl0.field_cost(before.state, p), ctl1.field_cost(after.state, p)
+        if a != b:
+            out.append(msg("P{n}'s field costs {a} → {b}; {rebel} or more loses (FD-R16)", n=p + 1, a=a, b=b,
+                           rebel=rebel))
+    return out
+
+
+def danger(game, seat: int):
+    """Return the warning that the opponent's next attacks can push `seat`'s field to rebellion (FD-R16)."""
+    s, ctl = game.state, game.controller
+    if s.phase == "setup":
+        return None
+    rebel = int(game.ruleset.parameters.get("rebellion_cost", 8))
+    cost = ctl.field_cost(s, seat)
+    pushed = push(ctl, s, seat, attacks(ctl, s, 1 - seat, ready_only=s.active != seat))
+    if cost + pushed < rebel:
+        return None
+    return msg("P{n}'s field costs {cost}: P{m}'s attacks can bring out enough to reach {rebel} and P{n} loses "
+               "(FD-R3, FD-R16)", n=seat + 1, m=2 - seat, cost=cost, rebel=rebel)

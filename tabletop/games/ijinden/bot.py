@@ -241,3 +241,59 @@ HINTS = BotHints(
     greedy_answer=greedy_answer,
     rollout_game=rollout_game,
 )
+
+
+# --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
+from tabletop.engine.msg import Term, msg  # noqa: E402
+
+EXPLAIN = {
+    "play": {"battlefield": "IJ-R13"},
+    "gone": {"graveyard": "IJ-R25"},
+    "count": {"guardians": "IJ-R18", "mana": "IJ-R12"},
+    "draw": "IJ-R8",
+    "stats": {"power": (Term("power", "パワー"), "IJ-R32", lambda ctl, s, u: ctl.power(s, u))},
+}
+
+
+def danger(game, seat: int):
+    """Return the warning that one battle decides the game for `seat`: the opponent's Ijin outnumber
+    `seat`'s untapped blockers (an unblocked attacker wins, IJ-R22), or `seat`'s deck is empty (IJ-R23)."""
+    s, ctl = game.state, game.controller
+    if s.phase in ("setup", "mulligan"):
+        return None
+    if not s.zones[f"{seat}.deck"]:
+        return msg("P{n}'s deck is empty: P{m} wins at the start of P{n}'s turn (IJ-R23)", n=seat + 1, m=2 - seat)
+    foe = 1 - seat
+    need = 0
+    for u in s.zones[f"{foe}.battlefield"]:
+        if _ijin(game, u):
+            if ctl.has(s, u, UNBLOCKABLE):
+                need = 99
+                break
+            need += 2 if ctl.has(s, u, DOUBLE) else 1
+    if not need:
+        return None
+    blockers = len(s.zones[f"{seat}.guardians"])
+    blockers += sum(1 for u in s.zones[f"{seat}.battlefield"] if _ijin(game, u) and not s.cards[u].tapped)
+    if blockers >= need:
+        return None
+    return msg("P{n} can block {k} of the {need} attackers P{m} can send: one unblocked attacker wins the game "
+               "(IJ-R22)", n=seat + 1, m=foe + 1, k=blockers, need=need if need < 99 else "∞")
+
+
+def explain(before, after, action, reader) -> list:
+    """A battle's stakes in the rules' words: an attacker left unblocked wins (IJ-R22), so choosing an
+    attacker threatens the game and a block answers that threat (IJ-R19)."""
+    s = before.state
+    if action.kind == "attack":
+        return [msg("an attacker P{n} leaves unblocked wins the game for P{m} (IJ-R22)",
+                    n=2 - action.player, m=action.player + 1)]
+    if action.kind == "block":
+        u = action.get("target")
+        c = s.cards.get(u)
+        d = before.ruleset.cards.get(c.cid) if c is not None else None
+        if d is not None and c.face_up:
+            en = d.name_en if d.name_en and d.name_en != d.name else None
+            name = Term(f"{en} ({d.name})" if en else d.name, d.name, card=True)
+            return [msg("{card} is blocked: unblocked, it would win the game (IJ-R19, IJ-R22)", card=name)]
+    return []

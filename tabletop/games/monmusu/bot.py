@@ -124,3 +124,30 @@ HINTS = BotHints(
     rollout_actions=rollout_actions,
     rollout_game=rollout_game,
 )
+
+
+# --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
+from tabletop.engine.msg import Term, msg  # noqa: E402
+from tabletop.games.monmusu.rules import SLOTS  # noqa: E402
+
+EXPLAIN = {
+    "play": {z: "MM-R19" for z in SLOTS},
+    "gone": {"grave": "MM-R37"},
+    "values": {"hp": (Term("HP", "HP"), "MM-R32")},
+    "draw": "MM-R13",
+    "stats": {"pow": (Term("POW", "POW"), "MM-R31", lambda ctl, s, u: ctl.pow(s, u))},
+}
+
+
+def danger(game, seat: int):
+    """Return the warning that one won battle decides the game for `seat`: the opponent has a monster
+    whose POW reaches `seat`'s HP (damage is the winner's POW minus the loser's, MM-R32; 0 HP loses, MM-R44)."""
+    s, ctl = game.state, game.controller
+    hp = s.players[seat].get("hp")
+    if s.phase == "setup" or not isinstance(hp, (int, float)):
+        return None
+    best = max((ctl.pow(s, u) for u in ctl.monsters(s, 1 - seat)), default=0)
+    if best <= 0 or hp > best:
+        return None
+    return msg("P{n} has {hp} HP: one battle won by P{m}'s POW {pow} monster ends the game (MM-R32, MM-R44)",
+               n=seat + 1, m=2 - seat, hp=hp, pow=best)

@@ -140,3 +140,49 @@ HINTS = BotHints(
     rollout_actions=rollout_actions,
     rollout_game=rollout_game,
 )
+
+
+# --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
+from tabletop.engine.msg import Term, msg  # noqa: E402
+
+EXPLAIN = {
+    "play": {lane: "SK-R15" for lane in LANES},
+    "gone": {"discard": "SK-R24"},
+    "count": {"walls": "SK-R21"},
+    "counters": {"damage": (Term("damage", "ダメージ"), "SK-R24")},
+    "stats": {k: (Term(k.upper(), k.upper()), "SK-R16", lambda ctl, s, u, k=k: ctl.stat(s, u, k)) for k in ("ap", "hp")},
+    "draw": "SK-R9",
+}
+
+
+def threats(game, seat: int) -> dict:
+    """Return what `seat`'s monsters can do to the opponent: each monster whose facing lane is empty
+    (or with 飛翔) can attack the player and break a wall (SK-R21), or win on no walls (SK-R22); per
+    threat (made, answered): the words for a move that makes it and for one that takes it away."""
+    s = game.state
+    foe = 1 - seat
+    walls = len(s.zones[f"{foe}.walls"])
+    out = {}
+    for lane in LANES:
+        for u in s.zones[f"{seat}.{lane}"]:
+            c = s.cards[u]
+            if s.zones[f"{foe}.{facing(lane)}"] and not _has_kw(game, c, FLYING):
+                continue
+            d = game.ruleset.cards[c.cid]
+            en = d.name_en if d.name_en and d.name_en != d.name else None
+            name = Term(f"{en} ({d.name})" if en else d.name, d.name, card=True)
+            gone = msg("{card} no longer faces an empty lane: it cannot attack P{n} (SK-R21)", card=name, n=foe + 1)
+            if walls == 0:
+                out[u] = (msg("{card} faces an empty lane and P{n} has no walls: its attack wins (SK-R22)",
+                                       card=name, n=foe + 1), gone)
+            else:
+                out[u] = (msg("{card} faces an empty lane: it can attack P{n}'s walls (SK-R21)",
+                                        card=name, n=foe + 1), gone)
+    return out
+
+
+def danger(game, seat: int):
+    """Return the warning that one attack decides the game for `seat`: no walls left (SK-R22)."""
+    if game.state.phase == "setup" or game.state.zones[f"{seat}.walls"]:
+        return None
+    return msg("P{n} has no walls left: one attack on P{n} wins the game (SK-R22)", n=seat + 1)

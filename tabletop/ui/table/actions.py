@@ -64,6 +64,7 @@ class Actions:
         self.scene = scene
         self.targeting = None    # (source uid, [actions]) while choosing a target by clicking
         self._moves = (None, {})  # (the legal list, {source: its moves}) for moves_from
+        self._noop = (None, {})   # (the position, {action: does nothing}) for does_nothing
 
     # --- what the viewer may do -----------------------------------------------------------------
     def candidates(self) -> list[Action]:
@@ -170,10 +171,36 @@ class Actions:
             if a.kind in END_KINDS or a.kind.startswith("m_"):
                 continue
             if a.get("card") is not None:
-                out.add(a.get("card"))
+                if not self.does_nothing(a):
+                    out.add(a.get("card"))
             elif a.get("zone") is not None and a.get("to") is not None:
                 out.add(a.get("zone"))
+        # A card lit is an invitation: one whose every move does nothing now (a spell with no
+        # target) stays dark; the player may still play it, and is asked first (`act`).
         return out
+
+    # --- moves that do nothing (issue 30) --------------------------------------------------------
+    def does_nothing(self, a: Action) -> bool:
+        """Return whether legal move `a` changes nothing now (`explain.does_nothing`: a card from hand
+        that would only go to the discard, the mana paid), remembered per position."""
+        sc = self.scene
+        g = sc.game
+        key = (len(g.actions), g.actions[-1] if g.actions else None)
+        if self._noop[0] != key:
+            self._noop = (key, {})
+        memo = self._noop[1]
+        if a in memo:
+            return memo[a]
+        from tabletop.bots.explain import does_nothing   # not at import: the play path loads no bots module
+        memo[a] = result = does_nothing(g, a)
+        return result
+
+    def confirm_idle(self, action: Action) -> None:
+        """Ask before a move that does nothing now: "This has no target now — use it anyway?"."""
+        sc = self.scene
+        t = sc.app.words
+        sc.dialogs.confirm(t("Nothing happens"), t("This has no target now — use it anyway?"),
+                           [(t("Use it anyway"), lambda: self.act(action, confirmed=True)), (t("Cancel"), lambda: None)])
 
     def player_actions(self, player) -> list[Action]:
         """Return the legal actions that hit `player` (a click on their panel, a card dropped on it)."""
@@ -330,9 +357,13 @@ class Actions:
         self.targeting = None
 
     # --- changing the game ------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Apply an action for the viewer (manual moves through `game.manual`); report a refusal."""
+    def act(self, action: Action, confirmed: bool = False) -> bool:
+        """Apply an action for the viewer (manual moves through `game.manual`); report a refusal. A move
+        that does nothing now (`does_nothing`) is asked about first, unless `confirmed`."""
         sc, g = self.scene, self.scene.game
+        if not confirmed and not sc.manual_mode and action in sc.legal and self.does_nothing(action):
+            self.confirm_idle(action)
+            return False
         try:
             if action.kind.startswith("m_") and (sc.manual_mode or sc.rs.controller == "sandbox"
                                                  and action not in sc.legal):
@@ -419,3 +450,4 @@ class Actions:
             sc.app.message(msg("Could not save: {error}", error=render_error(e, sc.app.words.language)), N_("Save"))
             return
         sc.say(msg("Saved: {path}", path=str(path)))
+

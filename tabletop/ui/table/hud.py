@@ -52,6 +52,25 @@ class ExplainedButton(UIButton):
         else:
             UIElement.on_unhovered(self)
 
+    avoid = ()   # widgets the tooltip must not cover (Undo's: the End button above it)
+
+    def while_hovering(self, time_delta, mouse_pos):
+        had = self.tool_tip
+        super().while_hovering(time_delta, mouse_pos)
+        tip = self.tool_tip
+        if tip is None or tip is had:
+            return
+        covered = [w.get_abs_rect() for w in self.avoid if w.alive()]
+        r = tip.rect.copy()
+        if any(r.colliderect(c) for c in covered):
+            me = self.get_abs_rect()
+            screen = self.ui_manager.get_root_container().get_rect()
+            r.top = me.bottom + 4                 # below the button, else beside the side panel
+            if r.bottom > screen.bottom or any(r.colliderect(c) for c in covered):
+                r.topright = (me.left - 6, max(0, min(me.top, screen.bottom - r.height)))
+                r.left = max(0, r.left)
+            tip.set_position(r.topleft)
+
 
 class Hud(PlayerPanels):
     """The side panel's widgets and the top and status bars of one table."""
@@ -114,6 +133,7 @@ class Hud(PlayerPanels):
         n = 4 if hint else 3
         bw = (iw - 4 * (n - 1)) // n
         ui["undo"] = ExplainedButton(pygame.Rect(4, y, bw, 30), t("Undo"), m, container=side)
+        ui["undo"].avoid = (ui["end"],)
         ui["manual"] = UIButton(pygame.Rect(8 + bw, y, bw, 30), t("Manual"), m, container=side)
         ui["menu"] = UIButton(pygame.Rect(12 + 2 * bw, y, bw, 30), t("Menu"), m, container=side)
         if hint:
@@ -224,8 +244,8 @@ class Hud(PlayerPanels):
         t = sc.app.words
         if sc.seats[sc.viewer] is not None:
             return t("a bot sits in this seat")
-        m = sc.game.undo_blocked()
-        return None if m is None else t(m.text, **dict(m.args))
+        m = sc.game.undo_blocked(sc.viewer)
+        return None if m is None else t.render(m)
 
     def _set_text(self, name: str, html: str) -> None:
         if self._panel_text.get(name) != html:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import fonts, geometry
 from ..scene import html_escape
 from . import guide
+from .advice import danger_html
 
 LOG_LINE_H = 22    # one log line (pygame_gui's text box at the theme's 14 pt)
 # A panel whose values need more lines than it has grows (both panels alike) and the log gives way for
@@ -117,4 +118,6 @@ class PlayerPanels:
         values = fonts.pack_html(rows, px, width)
         if px != 13:
             values = f"<font pixel_size={px}>{values}</font>"
-        return f"<b>{html_escape(who)}</b>{mark}<br>" + values
+        # a danger badge when one hit decides the game for p (issue 30; ui/table/advice.py)
+        warn = danger_html(sc, p, self.__dict__.setdefault("_danger_said", {}))
+        return f"<b>{html_escape(who)}</b>{mark}<br>" + warn + values
