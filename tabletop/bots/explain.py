@@ -8,7 +8,7 @@ the evaluation's terms. The facts come from comparing the position before and af
   play, cards leaving play for a graveyard (destroyed), the number of cards in a zone that counts
   (walls, side cards, guardians), HP-like player values and card counters, cards drawn, the outcome;
 - each game says which of its zones and values count and the rule that makes each change so, in its
-  `tabletop/games/<id>/bot.py`: `EXPLAIN` (a dict, see `Spec`), and may add its own facts with
+  `tabletop/games/<id>/bot.py`, in its `BotHints`: `explain_spec` (its `EXPLAIN` dict, see `Spec`), and may add its own facts with
   `explain(before, after, action, reader) -> list[Msg]` (threats made or answered), `threats(game,
   seat) -> {key: (made, answered)}` (what `seat` can do to the opponent next turn, and the words for a
   move that makes the threat and for one that takes it away) and `danger(game, seat) -> Msg | None` (one hit decides the game for `seat`).
@@ -21,6 +21,8 @@ light it and asks first, and a hint does not suggest it.
 from __future__ import annotations
 
 from tabletop.engine.msg import Msg, Term, msg
+
+from .evaluate import hints_of
 
 LIMIT = 2    # facts a reason gives at most (the most telling first)
 
@@ -52,33 +54,18 @@ class Spec:
 _SPECS: dict[int, tuple] = {}
 
 
-def game_module(ruleset):
-    """Return the game's bot module (tabletop/games/<controller>/bot.py), or None. (Its advice hooks are
-    module names beside its `HINTS`; they may join `BotHints` as fields.)"""
-    import importlib
-    name = getattr(ruleset, "controller", None)
-    if not name:
-        return None
-    try:
-        return importlib.import_module(f"tabletop.games.{name}.bot")
-    except ModuleNotFoundError as e:
-        if e.name not in (f"tabletop.games.{name}", f"tabletop.games.{name}.bot"):
-            raise
-        return None
-
-
 def spec_of(ruleset) -> Spec:
     hit = _SPECS.get(id(ruleset))
     if hit is not None and hit[0] is ruleset:
         return hit[1]
-    sp = Spec(getattr(game_module(ruleset), "EXPLAIN", None))
+    sp = Spec(hints_of(ruleset).explain_spec)
     _SPECS[id(ruleset)] = (ruleset, sp)
     return sp
 
 
 def hook(ruleset, name: str):
-    """Return the game's `name` hook from its bot module, or None."""
-    return getattr(game_module(ruleset), name, None)
+    """Return the game's `name` advice hook (`explain`, `threats`, `danger`: fields of its BotHints), or None."""
+    return getattr(hints_of(ruleset), name)
 
 
 def card_term(d) -> Term:

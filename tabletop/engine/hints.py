@@ -80,7 +80,7 @@ class BotHints:
     whose Level 3 deck holds only its Level 3 units). False: from the whole list."""
 
     # --- words: what a move does, for hints and the bots' reasons ----------------------------------
-    # Room for the move explanations (issue 30, tabletop/bots/explain.py); the bots read them from here.
+    # The move explanations (tabletop/bots/explain.py): hints, the bots' reasons and the danger warning.
     explain_spec: Mapping[str, Any] | None = None
     """The game's table of the zones and values whose changes a reason names, with their rule ids
     (the `Spec` of tabletop/bots/explain.py). None: the generic facts only."""

@@ -309,14 +309,6 @@ def evaluate_cutoff(game, player: int) -> float:
     return sum(evaluate_position(game, player).values()) + RACE_W * race(game, player)
 
 
-HINTS = BotHints(
-    evaluate=evaluate_position,
-    evaluate_cutoff=evaluate_cutoff,
-    search_scale=SEARCH_SCALE,
-    search_actions=search_actions,
-    rollout_actions=rollout_actions,
-    rollout_game=rollout_game,
-)
 
 
 # --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
@@ -353,3 +345,16 @@ def danger(game, seat: int):
         return None
     return msg("P{n}'s main character has {hp} HP: one hit of P{m}'s {atk} attack ends the game (DM-R11)",
                n=seat + 1, m=foe + 1, hp=hp, atk=hit)
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    evaluate_cutoff=evaluate_cutoff,
+    search_scale=SEARCH_SCALE,
+    search_actions=search_actions,
+    rollout_actions=rollout_actions,
+    rollout_game=rollout_game,
+    # the move explanations, the threats and the danger warning (tabletop/bots/explain.py)
+    explain_spec=EXPLAIN,
+    danger=danger,
+)

@@ -277,21 +277,6 @@ def rollout_game(game) -> None:
     s.log = []
 
 
-HINTS = BotHints(
-    evaluate=evaluate_position,
-    evaluate_cutoff=evaluate_cutoff,
-    # The bots' guesses of their own face-down decks keep each card in the deck it was built into (a
-    # player knows their Level 3 deck holds their Level 3 units, FD-R2, FD-H1); see bots/determinize.py.
-    determinize_by_section=True,
-    # Rollouts play to the end of the opponent's next turn: their attacks decide whether a field rebels.
-    search_horizon=2,
-    # Search replaces greedy's move only on firm evidence: with up to 8 candidates, one of them beats
-    # greedy's by a single standard error in a few samples by luck alone most of the time.
-    search_confidence=2.0,
-    search_min_pairs=4,
-    rollout_actions=rollout_actions,
-    rollout_game=rollout_game,
-)
 
 
 # --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
@@ -331,3 +316,24 @@ def danger(game, seat: int):
         return None
     return msg("P{n}'s field costs {cost}: P{m}'s attacks can bring out enough to reach {rebel} and P{n} loses "
                "(FD-R3, FD-R16)", n=seat + 1, m=2 - seat, cost=cost, rebel=rebel)
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    evaluate_cutoff=evaluate_cutoff,
+    # The bots' guesses of their own face-down decks keep each card in the deck it was built into (a
+    # player knows their Level 3 deck holds their Level 3 units, FD-R2, FD-H1); see bots/determinize.py.
+    determinize_by_section=True,
+    # Rollouts play to the end of the opponent's next turn: their attacks decide whether a field rebels.
+    search_horizon=2,
+    # Search replaces greedy's move only on firm evidence: with up to 8 candidates, one of them beats
+    # greedy's by a single standard error in a few samples by luck alone most of the time.
+    search_confidence=2.0,
+    search_min_pairs=4,
+    rollout_actions=rollout_actions,
+    rollout_game=rollout_game,
+    # the move explanations, the threats and the danger warning (tabletop/bots/explain.py)
+    explain_spec=EXPLAIN,
+    explain=explain,
+    danger=danger,
+)

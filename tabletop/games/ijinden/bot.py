@@ -232,15 +232,6 @@ def evaluate_cutoff(game, player: int) -> float:
     return score
 
 
-HINTS = BotHints(
-    evaluate=evaluate_position,
-    evaluate_cutoff=evaluate_cutoff,
-    search_horizon=1,      # rollouts play to the end of the turn in which the search decides
-    search_actions=search_actions,
-    rollout_actions=rollout_actions,
-    greedy_answer=greedy_answer,
-    rollout_game=rollout_game,
-)
 
 
 # --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
@@ -297,3 +288,18 @@ def explain(before, after, action, reader) -> list:
             name = Term(f"{en} ({d.name})" if en else d.name, d.name, card=True)
             return [msg("{card} is blocked: unblocked, it would win the game (IJ-R19, IJ-R22)", card=name)]
     return []
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    evaluate_cutoff=evaluate_cutoff,
+    search_horizon=1,      # rollouts play to the end of the turn in which the search decides
+    search_actions=search_actions,
+    rollout_actions=rollout_actions,
+    greedy_answer=greedy_answer,
+    rollout_game=rollout_game,
+    # the move explanations, the threats and the danger warning (tabletop/bots/explain.py)
+    explain_spec=EXPLAIN,
+    explain=explain,
+    danger=danger,
+)

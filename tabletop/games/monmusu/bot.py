@@ -116,14 +116,6 @@ def rollout_game(game) -> None:
         keep_top(game, f"{p}.deck", ROLLOUT_DECK)
 
 
-HINTS = BotHints(
-    evaluate=evaluate_position,
-    search_horizon=2,      # see the module docstring
-    search_scale=200.0,
-    search_actions=search_actions,
-    rollout_actions=rollout_actions,
-    rollout_game=rollout_game,
-)
 
 
 # --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
@@ -151,3 +143,16 @@ def danger(game, seat: int):
         return None
     return msg("P{n} has {hp} HP: one battle won by P{m}'s POW {pow} monster ends the game (MM-R32, MM-R44)",
                n=seat + 1, m=2 - seat, hp=hp, pow=best)
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    search_horizon=2,      # see the module docstring
+    search_scale=200.0,
+    search_actions=search_actions,
+    rollout_actions=rollout_actions,
+    rollout_game=rollout_game,
+    # the move explanations, the threats and the danger warning (tabletop/bots/explain.py)
+    explain_spec=EXPLAIN,
+    danger=danger,
+)

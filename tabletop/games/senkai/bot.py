@@ -125,21 +125,6 @@ def rollout_game(game) -> None:
                 del pile[:-k]
 
 
-HINTS = BotHints(
-    evaluate=evaluate_position,
-    # The search's rollouts play to the end of this turn and score the position with `evaluate_cutoff`,
-    # which makes the opponent's coming attacks (through an open lane, on the last wall: SK-R21/SK-R22)
-    # at once: it sees the counterattack a one-step look walks into, for about 2/5 of the cost of
-    # playing the opponent's turn out (search_horizon=2), so more samples fit in a think.
-    search_horizon=1,
-    evaluate_cutoff=evaluate_cutoff,
-    # Those rollouts hardly depend on the hidden cards (the rest of one's own turn, then the opponent's
-    # attacks with the monsters on the table), so a second sample of a candidate teaches little and a
-    # third candidate much: the search widens twice as fast as by default.
-    search_widen=4.0,
-    rollout_actions=rollout_actions,
-    rollout_game=rollout_game,
-)
 
 
 # --- advice: what a move does, in the game's words (tabletop/bots/explain.py) ---------------------
@@ -186,3 +171,24 @@ def danger(game, seat: int):
     if game.state.phase == "setup" or game.state.zones[f"{seat}.walls"]:
         return None
     return msg("P{n} has no walls left: one attack on P{n} wins the game (SK-R22)", n=seat + 1)
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    # The search's rollouts play to the end of this turn and score the position with `evaluate_cutoff`,
+    # which makes the opponent's coming attacks (through an open lane, on the last wall: SK-R21/SK-R22)
+    # at once: it sees the counterattack a one-step look walks into, for about 2/5 of the cost of
+    # playing the opponent's turn out (search_horizon=2), so more samples fit in a think.
+    search_horizon=1,
+    evaluate_cutoff=evaluate_cutoff,
+    # Those rollouts hardly depend on the hidden cards (the rest of one's own turn, then the opponent's
+    # attacks with the monsters on the table), so a second sample of a candidate teaches little and a
+    # third candidate much: the search widens twice as fast as by default.
+    search_widen=4.0,
+    rollout_actions=rollout_actions,
+    rollout_game=rollout_game,
+    # the move explanations, the threats and the danger warning (tabletop/bots/explain.py)
+    explain_spec=EXPLAIN,
+    threats=threats,
+    danger=danger,
+)
