@@ -19,7 +19,7 @@ from pathlib import Path
 from .atomic import write_atomic
 from .errors import IllegalAction, SaveError, TabletopError
 from .game import Game
-from .msg import msg
+from .msg import json_default, msg
 from .ruleset import ROOT
 
 FORMAT = "tabletop-save"
@@ -39,7 +39,7 @@ def game_to_json(game: Game, label: str = "") -> str:
     body = {"format": FORMAT, "version": VERSION, "label": label,
             "saved_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
     body.update(game.to_dict())
-    return json.dumps(body, ensure_ascii=False, indent=1)
+    return json.dumps(body, ensure_ascii=False, indent=1, default=json_default)   # a Msg in rule data: its English
 
 
 def save_game(game: Game, path: Path, label: str = "") -> Path:
