@@ -2,13 +2,14 @@
 # make test  - the same set-up, then the whole test suite, headless
 # make bench - the same set-up, then the benchmarks (figures printed as ratios)
 # make bench-quick - the benchmarks with small samples (a smoke run, a few minutes)
+# make test-fast - the engine and the five games' rules only (under a minute)
 # make test-slow - the slow tests: 1,000 random games per ruleset, bots over many games, Ray
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test test-slow bench bench-quick clean
+.PHONY: play test test-fast test-slow bench bench-quick clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +25,9 @@ play: $(STAMP)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+
+test-fast: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q tests/engine tests/games tests/test_rule_ids_tested.py
 
 test-slow: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q -m slow

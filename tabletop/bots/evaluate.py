@@ -7,9 +7,10 @@ a bot say in one line why it moved ("raises my board, lowers opponent HP"). A wi
 
 Each game's own evaluation lives beside its rules, so one game is one place to read: a module
 `tabletop/games/<controller>/bot.py` with `evaluate_position(game, player) -> terms`
-(senkai, fourdeck, ijinden, danmaku), or a function a controller registers with `@evaluator("id")`
-(monmusu). Any other ruleset gets the generic one here (HP-like player values, cards on the
-board and their printed numbers, cards in hand).
+(senkai, fourdeck, ijinden, danmaku, monmusu), or a function registered with `@evaluator("id")`.
+Any other ruleset gets the generic one, `generic_terms` (HP-like player values, cards on the
+board and their printed numbers, cards in hand): it lives in tabletop/games/evalkit.py, so that a
+game's bot.py builds on it without importing the bots, and is re-exported here.
 Evaluators read the full State they are given: for a bot that is always a determinization built
 from its own view, never the real hidden state.
 """
@@ -20,15 +21,11 @@ from typing import Callable
 
 from tabletop.engine.game import Game
 from tabletop.engine.state import State, split_key
+# The generic evaluation lives with the games' shared evaluation pieces; re-exported here for its users.
+from tabletop.games.evalkit import HP_KEYS, STAT_KEYS, Tables, generic_terms, hp_value, tables  # noqa: F401
 
 WIN = 1000.0
 EVALUATORS: dict[str, Callable[[Game, int], dict]] = {}
-
-# Player values that count like life in most card games, and how much one point is worth.
-HP_KEYS = {"hp": 1.0, "life": 1.0, "lp": 1.0, "health": 1.0, "lives": 3.0, "walls": 2.0,
-           "guardians": 2.0, "shields": 2.0}
-# Printed numbers that make a card on the board stronger.
-STAT_KEYS = ("power", "ap", "atk", "attack", "hp", "def", "defense", "toughness", "bp", "level")
 
 
 def evaluator(ruleset_id: str):
@@ -175,66 +172,3 @@ def stat_sum(game: Game, card, keys=STAT_KEYS) -> float:
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 total += v
     return total
-
-
-class Tables:
-    """Per-ruleset lookups the evaluations need often: zone owner/name/kind per key, printed stat sums."""
-
-    def __init__(self, rs):
-        self.rs = rs
-        self.zone = {}
-        self.stats: dict[str, float] = {}
-        for cid, d in rs.cards.items():
-            self.stats[cid] = sum(v for k in STAT_KEYS for v in [d.stats.get(k)]
-                                  if isinstance(v, (int, float)) and not isinstance(v, bool))
-
-    def zinfo(self, key: str) -> tuple:
-        z = self.zone.get(key)
-        if z is None:
-            owner, name = split_key(key)
-            z = self.zone[key] = (owner, name, self.rs.zones[name].kind)
-        return z
-
-
-_TABLES: dict[int, Tables] = {}
-
-
-def tables(game: Game) -> Tables:
-    """Return the lookups of the game's ruleset (built once per loaded ruleset)."""
-    t = _TABLES.get(id(game.ruleset))
-    if t is None or t.rs is not game.ruleset:
-        t = _TABLES[id(game.ruleset)] = Tables(game.ruleset)
-    return t
-
-
-def hp_value(values: dict) -> float:
-    """Return the weighted sum of a player's HP-like values (hp, life, walls...)."""
-    hp = 0.0
-    for k, v in values.items():
-        w = HP_KEYS.get(str(k).lower())
-        if w and isinstance(v, (int, float)) and not isinstance(v, bool):
-            hp += w * v
-    return hp
-
-
-def generic_terms(game: Game, player: int) -> dict[str, float]:
-    """Score HP-like player values, cards on the board (and their printed numbers), cards in hand."""
-    s = game.state
-    t = tables(game)
-    board = [0.0, 0.0]
-    hand = [0, 0]
-    for key, uids in s.zones.items():
-        owner, _, kind = t.zinfo(key)
-        if kind == "hand":
-            if owner is not None:
-                hand[owner] += len(uids)
-        elif kind in ("row", "slot"):
-            for u in uids:
-                c = s.cards[u]
-                board[c.owner] += 1.0 + 0.25 * t.stats.get(c.cid, 0.0)
-    out = {}
-    for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
-        out[f"{side} HP"] = sign * 2.0 * hp_value(s.players[who])
-        out[f"{side} board"] = sign * board[who]
-        out[f"{side} hand"] = sign * 0.3 * hand[who]
-    return out

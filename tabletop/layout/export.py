@@ -173,7 +173,7 @@ def _save_png(surf: pygame.Surface, path: Path, dpi: int) -> None:
     flat.blit(surf, (0, 0))
     try:
         from PIL import Image
-    except ImportError:  # Pillow comes with fpdf2; without it the PNG simply has no dpi note
+    except ImportError:  # Pillow is a dependency; without it the PNG simply has no dpi note
         pygame.image.save(flat, str(path))
         return
     img = Image.frombytes("RGB", flat.get_size(), pygame.image.tobytes(flat, "RGB"))
@@ -404,7 +404,7 @@ def draw_marks(page: pygame.Surface, sheet: Sheet, n: int, mirror: bool = False,
 # --- PDF, one page at a time ------------------------------------------------------------------
 class PdfWriter:
     """Write a PDF of full-page images page by page: each PNG's compressed data goes straight into
-    the file (as fpdf2 embeds PNGs, with the PNG predictor), so memory holds one page at most."""
+    the file (PNG data with the PNG predictor, as PDF readers expect), so memory holds one page at most."""
 
     def __init__(self, path: Path, page_mm: tuple, title: str = ""):
         self.path = Path(path)

@@ -23,7 +23,7 @@ many determinizations fit in a move's budget. Where a rollout stops it scores th
 from __future__ import annotations
 
 from tabletop.games.evalkit import keep_top
-from tabletop.games.fourdeck.controller import DOUBLE, LEVELS
+from tabletop.games.fourdeck.rules import DOUBLE, LEVELS
 
 # The bots' guesses of their own face-down decks keep each card in the deck it was built into (a
 # player knows their Level 3 deck holds their Level 3 units, FD-R2, FD-H1); see bots/determinize.py.

@@ -1,14 +1,14 @@
-"""What the bots know of monmusu beyond its rules (its evaluation is registered by the controller,
-tabletop/games/monmusu/controller.py: the generic HP, board and hand terms plus payable spells).
+"""What the bots know of monmusu beyond its rules: its evaluation, `evaluate_position` (the generic HP,
+board and hand terms of tabletop/games/evalkit.py plus payable spells), and how its search is kept cheap.
 
 - SEARCH_HORIZON = 2: the search must see the opponent's next turn — battles are answered there —
   before it judges a move. At 0.2 s a move, 20 seeded games against greedy: rollouts to the end of
-  the opponent's turn won 12, to the end of the bot's own turn 6 (see tabletop/bots/search.py).
+  the opponent's turn won 12, to the end of the bot's own turn 6 (see the bots' search.py).
 - SEARCH_SCALE = 200: the evaluation counts HP twice a point (400 each at the start), so a rollout's
   end is "clearly better" by a hundred HP or so, not by the search's default 8 points — with 8 every
   rollout that ends a few HP ahead scored as a win, and candidates differed only in who was ahead.
 
-The rest makes the search's rollouts cheap (opt-in hooks read by tabletop/bots/search.py), so that
+The rest makes the search's rollouts cheap (opt-in hooks read by the bots' search.py), so that
 many more determinizations fit in a move's budget: a rollout step scores each card of the hand once
 per name, pays mana the suggested way (MM-D9), uses a triggered skill that costs nothing without
 scoring the pass, and lets each attacker attack only the target a rule of thumb picks
@@ -18,13 +18,30 @@ changes `evaluate_position`, so greedy plays as before.
 """
 from __future__ import annotations
 
-from tabletop.games.evalkit import keep_top, once_per_name
+from tabletop.games.evalkit import generic_terms, keep_top, once_per_name
+from tabletop.games.monmusu.rules import SLOT_KEYS
 
 SEARCH_HORIZON = 2
 SEARCH_SCALE = 200.0
 
 ROLLOUT_DECK = 6       # top cards of each deck a rollout keeps
 HAND_MOVES = ("charge", "summon", "set_trap")
+
+
+def evaluate_position(game, player: int) -> dict:
+    """Return the generic terms (HP, board, hand) plus the spells each player's recast mana can still
+    pay: a small term, so that among payments that are otherwise equal a bot keeps the attribute its
+    spells need (MM-D9) — a card on the board or a point of HP outweighs it many times."""
+    out = generic_terms(game, player)
+    s, ctl = game.state, game.controller
+    cards = ctl.rs.cards
+    for who, sign, side in ((player, 1.0, "my"), (1 - player, -1.0, "opponent")):
+        spells = [u for u in s.zones[f"{who}.hand"] if cards[s.cards[u].cid].kind == "spell"]
+        spells += [pile[-1] for pile in (s.zones[key] for key in SLOT_KEYS[who])
+                   if pile and cards[s.cards[pile[-1]].cid].kind == "spell"]
+        n = sum(1 for u in spells if ctl.can_pay(s, who, cards[s.cards[u].cid].get("cost"), cards[s.cards[u].cid].color))
+        out[f"{side} payable spells"] = sign * 0.5 * n
+    return out
 
 
 def search_actions(game, acts):

@@ -7,7 +7,7 @@ most; monsters in lanes count by AP and the HP they have left; mana and hand cou
 """
 from __future__ import annotations
 
-from tabletop.games.senkai.controller import FLYING, SIEGE, facing
+from tabletop.games.senkai.rules import FLYING, SIEGE, facing
 
 LANES = ("lane_left", "lane_center", "lane_right")
 # The search's rollouts play to the end of this turn and score the position with `evaluate_cutoff`,

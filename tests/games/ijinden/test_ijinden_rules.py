@@ -928,7 +928,7 @@ def test_ij_automated_share_at_least_80_percent():
 
 
 def test_ij_ops_are_ours():
-    from tabletop.games.ijinden import controller as ijinden
+    from tabletop.games.ijinden import ops as ijinden
     assert OPS["manaify"][0] is ijinden._op_manaify and OPS["restore"][0] is ijinden._op_restore
     assert OPS["gain_keyword"][0] is ijinden._op_gain_keyword and OPS["guardian"][0] is ijinden._op_guardian
 

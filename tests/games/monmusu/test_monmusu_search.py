@@ -20,9 +20,9 @@ from monmusu_helpers import act, paying, position, uid  # noqa: E402
 
 def test_mm_r44_greedy_keeps_the_controllers_evaluation(tmp_path):
     g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p2.main1": ["nemu_1"]})
-    assert evaluator_of(g.ruleset).__module__ == "tabletop.games.monmusu.controller"
+    assert evaluator_of(g.ruleset) is monmusu_eval.evaluate_position
+    assert monmusu_eval.evaluate_position.__module__ == "tabletop.games.monmusu.bot"
     assert rollout_hook(g.ruleset) is rollout_actions and rollout_start(g.ruleset) is rollout_game
-    assert not hasattr(monmusu_eval, "evaluate_position")
 
 
 def attack_position(tmp_path) -> Game:

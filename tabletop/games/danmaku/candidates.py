@@ -1,0 +1,158 @@
+"""The legal-action candidates and the checks' shared gates: DM-R18, DM-R19."""
+from __future__ import annotations
+
+from tabletop.engine import Action
+from tabletop.engine.msg import msg
+
+
+class DanmakuCandidates:
+    """`actions` (the candidates of every move), drag-and-drop mapping, and the gates the checks share."""
+
+    # --- candidates ---------------------------------------------------------------------------
+    # Candidates are built as Action(kind, player, args) with `args` already sorted by name
+    # (card < choice < target < to): what Action.make would build, without its cost.
+    def actions(self, s, p):
+        if s.pending:
+            q = s.pending[0]
+            if q["player"] != p:
+                return []
+            k = q["kind"]
+            if k == "effect_target":
+                return self.effect_actions(s, p)
+            if k == "choose_main":
+                # `choice=` (not `card=`): the characters lie in the deck pile, so the table offers buttons.
+                return [Action("choose_main", p, (("choice", u),)) for u in q["options"]]
+            if k == "redraw":
+                return [Action.make("keep", p), Action.make("redraw", p)]
+            if k == "defend":
+                return [Action("defend", p, (("card", u),)) for u in q["options"]]
+            if k == "pay_discard":
+                return [Action("discard", p, (("card", u),)) for u in s.zones[self.zk[p]["hand"]]]
+            return []
+        if p != s.active:
+            return []
+        if s.phase == "main":
+            return self._main_actions(s, p)
+        if s.phase == "danmaku":
+            return [self._attack_action(s, p)]
+        return []
+
+    def _main_actions(self, s, p, every=False):
+        """Return the main-phase candidates of the turn player p.
+
+        Candidates that their check is sure to refuse are left out (random play and the bots ask for
+        the legal actions every move, and most hand cards are not playable): the conditions below
+        repeat those of `check_power`/`check_score`/`check_summon`/`check_declare`/`check_ability`,
+        which stay the authority and give the reasons. `every=True` lists them all, legal or not,
+        for `drop_action` (a refused drop still maps to its action, so the table can show why).
+        """
+        z = self.zk[p]
+        data = s.data
+        cards, defs = s.cards, self.rs.cards
+        field = s.zones[z["main"]] + s.zones[z["familiars"]]
+        m = field[0] if s.zones[z["main"]] else None
+        main_p = self.power(s, m) if m is not None else 0
+        spell_free = not s.zones[z["spell"]]
+        main_fu = grave = None                # found when a spell card in hand needs them
+        out = []
+        for u in s.zones[z["hand"]]:
+            d = defs[cards[u].cid]
+            kind = d.kind
+            if kind == "point":
+                pt = d.get("point")
+                if pt == "bomb":
+                    out.append(Action("bomb", p, (("card", u),)))
+                elif pt == "power":
+                    if every or not data["power_used"]:
+                        out.extend(Action("power", p, (("card", u), ("target", t))) for t in field)
+                elif pt == "score":
+                    if every or not data["score_used"]:
+                        heals_characters = bool(d.get("heal_x"))
+                        out.extend(Action("score", p, (("card", u), ("target", t))) for t in field
+                                   if every or not heals_characters or defs[cards[t].cid].kind == "character")
+                else:
+                    out.extend(Action(pt, p, (("card", u), ("target", t))) for t in field)
+            elif kind in ("familiar", "character"):
+                if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)):
+                    out.append(Action("summon", p, (("card", u), ("to", z["familiars"]))))
+            elif kind == "support":
+                out.append(Action("support", p, (("card", u), ("to", z["supports"]))))
+            elif kind == "spell":
+                if not every:
+                    if not spell_free or m is None:
+                        continue
+                    if grave is None:
+                        main_fu = self.stat(s, m, "spell")
+                        grave = [(defs[cards[g].cid].get("family"), defs[cards[g].cid].get("level"))
+                                 for g in s.zones[z["spell_grave"]]]
+                    if ((d.get("family"), d.get("level")) in grave or main_fu < (d.get("req_spell") or 0)
+                            or main_p < (d.get("req_p") or 0)):
+                        continue
+                out.append(Action("declare", p, (("card", u), ("to", z["spell"]))))
+        hand_n = len(s.zones[z["hand"]])
+        for u in field:
+            if cards[u].cid in self.abilities:
+                if not every:
+                    d = defs[cards[u].cid]
+                    pw = self.power(s, u)
+                    if (pw < (d.get("ability_p") or 0) or pw < (d.get("cost_p") or 0)
+                            or hand_n < (d.get("cost_hand") or 0)):
+                        continue
+                out.append(Action("ability", p, (("card", u),)))
+        out.append(Action("end_phase", p, ()))
+        return out
+
+    def _attack_action(self, s, p):
+        me = self.spell_of(s, p)
+        src = me if me is not None else self.main_of(s, p)
+        foe = self.spell_of(s, 1 - p)
+        if foe is not None:
+            return Action("attack", p, (("card", src), ("target", foe)))
+        return Action("attack", p, (("card", src),))
+
+    def drop_candidates(self, s, p):
+        # Every main-phase candidate, legal or not (see `_main_actions`).
+        if not s.pending and p == s.active and s.phase == "main":
+            return self._main_actions(s, p, every=True)
+        return self.actions(s, p)
+
+    def drop_action(self, s, player, uid, zone, target):
+        a = super().drop_action(s, player, uid, zone, target)
+        if a is None:
+            # A card whose one action names no zone and no target (a score card, an ability): dropped anywhere.
+            own = [x for x in self.drop_candidates(s, player)
+                   if x.get("card") == uid and x.get("to") is None and x.get("target") is None]
+            if len(own) == 1:
+                return own[0]
+        return a
+
+    # --- shared checks -------------------------------------------------------------------------
+    def _main_phase(self, s, a):
+        if s.pending:
+            return msg("first answer the open choice")
+        if a.player != s.active:
+            return msg("it is not your turn")
+        if s.phase != "main":
+            return msg("only in your {main} phase ({rule}), not the {phase} phase", main=self.rs.phase_term("main"),
+                       phase=self.rs.phase_term(s.phase), rule="DM-R18")
+        return None
+
+    def _in_hand(self, s, a, kind=None):
+        c = s.cards.get(a["card"])
+        if c is None or c.zone != self.zk[a.player]["hand"]:
+            return msg("that card is not in your hand")
+        if kind and self.rs.cards[c.cid].kind != kind:
+            return msg("that is not a {kind} card", kind=self.rs.kind_term(kind))
+        return None
+
+    def _own_field(self, s, p, t):
+        c = s.cards.get(t)
+        if c is None or c.host is not None:
+            return False
+        z = self.zk[p]
+        return c.zone == z["main"] or c.zone == z["familiars"]
+
+    def _pending(self, s, a, kind):
+        if not s.pending or s.pending[0]["kind"] != kind or s.pending[0]["player"] != a.player:
+            return None
+        return s.pending[0]

@@ -1,0 +1,206 @@
+"""Mana: attributes, what can be paid and the payer's choice of mana (MM-R18, MM-R26, MM-D3, MM-D9).
+"""
+from __future__ import annotations
+
+from tabletop.engine import Action
+from tabletop.engine.msg import msg
+
+from .rules import _p, SLOT_KEYS
+
+
+class MonmusuMana:
+    # --- mana ------------------------------------------------------------------------------
+    def mana_attrs(self, s, p) -> set:
+        return {self.rs.cards[s.cards[u].cid].color for u in s.zones[f"{p}.mana"]}
+
+    def ready_mana(self, s, p) -> list[int]:
+        return [u for u in s.zones[f"{p}.mana"] if not s.cards[u].tapped]
+
+    def has_attr(self, s, p, attr) -> bool:
+        """Return whether `attr` is among the attributes of p's mana zone (`attr in mana_attrs`)."""
+        for u in s.zones[f"{p}.mana"]:
+            if self.rs.cards[s.cards[u].cid].color == attr:
+                return True
+        return False
+
+    def can_pay(self, s, p, n: int, attr: str | None = None) -> bool:
+        """Return whether p has n recast mana, one of them of `attr` when given (one pass, no list)."""
+        ready, has_attr = 0, False
+        for u in s.zones[f"{p}.mana"]:
+            c = s.cards[u]
+            if not c.tapped:
+                ready += 1
+                if attr and not has_attr and self.rs.cards[c.cid].color == attr:
+                    has_attr = True
+        if ready < n:
+            return False
+        if attr and n > 0:
+            return has_attr
+        return True
+
+    def mana_choice(self, s, p, n: int, attr: str | None = None) -> bool:
+        """Return whether paying n recast mana (one of `attr` when given) leaves p a choice (MM-D9).
+
+        Mana cards differ only by attribute, so there is a choice when some attribute may be cast
+        more or fewer times: its least and most count over all valid payments differ.
+        """
+        if n <= 0:
+            return False
+        counts: dict = {}
+        for u in self.ready_mana(s, p):
+            col = self.rs.cards[s.cards[u].cid].color
+            counts[col] = counts.get(col, 0) + 1
+        total = sum(counts.values())
+        lo_total = 1 if attr and attr in counts else 0
+        for col, c in counts.items():
+            lo = 1 if col == attr else 0
+            if max(lo, n - (total - c)) != min(c, n - (lo_total - lo)):
+                return True
+        return False
+
+    def suggested_mana(self, s, p, n: int, attr: str | None = None, skip: int | None = None) -> list[int]:
+        """Return the mana the table suggests casting (MM-D9): one of `attr` first, then from the
+        attribute with the most recast cards left, never the last recast card of an attribute that a
+        spell in hand or a set trap of p still needs (`skip`: the card being paid for, which leaves)."""
+        ready = self.ready_mana(s, p)
+        if n <= 0:
+            return []
+        cards = s.cards
+        color = {u: self.rs.cards[cards[u].cid].color for u in ready}
+        needed = set()
+        for u in s.zones[f"{p}.hand"]:
+            d = self.rs.cards[cards[u].cid]
+            if d.kind == "spell" and u != skip:
+                needed.add(d.color)
+        for key in SLOT_KEYS[p]:
+            pile = s.zones[key]
+            if pile and pile[-1] != skip and self.rs.cards[cards[pile[-1]].cid].kind == "spell":
+                needed.add(self.rs.cards[cards[pile[-1]].cid].color)
+        chosen = []
+        if attr:
+            first = next((u for u in ready if color[u] == attr), None)
+            if first is not None:
+                chosen.append(first)
+        left: dict = {}
+        for u in ready:
+            if u not in chosen:
+                left[color[u]] = left.get(color[u], 0) + 1
+        pool = [u for u in ready if u not in chosen]
+        while len(chosen) < n and pool:
+            best = min(range(len(pool)), key=lambda i: (color[pool[i]] in needed and left[color[pool[i]]] <= 1,
+                                                        -left[color[pool[i]]], i))
+            u = pool.pop(best)
+            left[color[u]] -= 1
+            chosen.append(u)
+        return chosen
+
+    def cast_mana_cards(self, s, p, uids) -> None:
+        """Cast the given mana cards of p (MM-R18, MM-R26) and say which."""
+        for u in uids:
+            s.cards[u].tapped = True
+        if uids:      # (mana lies face up: which cards are cast is public, MM-D3)
+            self.log(s, msg("{player} casts {n} mana: {cards}", player=_p(p), n=len(uids),
+                            cards=self._mana_words(s, uids)), kind="mana", player=p, count=len(uids), cards=list(uids))
+
+    def pay_then(self, s, p, n: int, attr: str | None, then: dict) -> None:
+        """Pay n recast mana (one of `attr`) for an action, then finish it (`then`, see `_paid`).
+
+        With nothing to choose the mana is cast at once; otherwise p is asked which (MM-D9): the
+        answers are `cast_mana target=<mana>` (one card; the lit cards) and `pay_mana mana=...` (the
+        suggested rest, a button). The choice goes in front of any other waiting choice.
+        """
+        if not self.mana_choice(s, p, n, attr):
+            self.cast_mana_cards(s, p, self.suggested_mana(s, p, n, attr, then["card"]))
+            self._paid(s, then)
+            return
+        s.pending.insert(0, {"kind": "pay_mana", "player": p, "prompt": "", "need": n, "attr": attr,
+                             "then": then, "public_prompt": msg("{player} chooses which mana to cast ({rule})",
+                                                                player=_p(p), rule="MM-D9")})
+        self._pay_prompt(s, s.pending[0])
+
+    def _pay_prompt(self, s, pe) -> None:
+        attr = pe["attr"]
+        what = self.card_ref(s, pe["then"]["card"], pe["player"])     # (the prompt is the payer's)
+        if attr:
+            pe["prompt"] = msg("{card}: cast {n} mana, one of them {attr} — click the lit mana cards, or take the "
+                               "suggestion ({rule})", card=what, n=pe["need"],
+                               attr=self.rs.color_term(attr), rule="MM-D9")
+        else:
+            pe["prompt"] = msg("{card}: cast {n} mana — click the lit mana cards, or take the suggestion ({rule})",
+                               card=what, n=pe["need"], rule="MM-D9")
+
+    def _pay_pending(self, s, a):
+        pe = self._pending(s, a, "pay_mana")
+        if pe is None or "need" not in pe:
+            return None, msg("no mana is being paid now")
+        return pe, None
+
+    def _mana_ok(self, s, p, u) -> bool:
+        c = s.cards.get(u) if isinstance(u, int) and not isinstance(u, bool) else None
+        return c is not None and c.zone == f"{p}.mana" and c.host is None and not c.tapped
+
+    def _pay_actions(self, s, p, pe) -> list:
+        """Return the answers to a pay_mana choice: the suggestion (a button), then each castable mana card."""
+        if "need" not in pe:
+            return []       # the other player's choice, copied from a view without its data
+        rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"])
+        out = [Action("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),))]
+        last_attr = pe["attr"] if pe["need"] == 1 else None
+        for u in self.ready_mana(s, p):
+            if last_attr is None or self.rs.cards[s.cards[u].cid].color == last_attr:
+                out.append(Action("cast_mana", p, (("target", u),)))
+        return out
+
+    def check_cast_mana(self, s, a):
+        pe, why = self._pay_pending(s, a)
+        if why:
+            return why
+        u = a["target"]
+        if not self._mana_ok(s, a.player, u):
+            return msg("choose a {recast} card of your mana zone ({rule})", recast=self.rs.word("untapped"),
+                       rule="MM-D9")
+        if pe["need"] == 1 and pe["attr"] and self.rs.cards[s.cards[u].cid].color != pe["attr"]:
+            return msg("the last mana to cast must be {attr}: the spell needs one of its attribute ({rule})",
+                       attr=self.rs.color_term(pe["attr"]), rule="MM-R26")
+        return None
+
+    def do_cast_mana(self, s, a):
+        pe = s.pending[0]
+        u, p = a["target"], a.player
+        self.cast_mana_cards(s, p, [u])
+        pe["need"] -= 1
+        if pe["attr"] and self.rs.cards[s.cards[u].cid].color == pe["attr"]:
+            pe["attr"] = None
+        if pe["need"] > 0 and self.mana_choice(s, p, pe["need"], pe["attr"]):
+            self._pay_prompt(s, pe)
+            return
+        # Nothing left to choose: the rest is cast at once.
+        s.pending.pop(0)
+        self.cast_mana_cards(s, p, self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"]))
+        self._paid(s, pe["then"])
+
+    def check_pay_mana(self, s, a):
+        pe, why = self._pay_pending(s, a)
+        if why:
+            return why
+        mana = a["mana"]
+        mana = (mana,) if not isinstance(mana, tuple) else mana
+        if len(mana) != pe["need"] or len(set(mana)) != len(mana):
+            return msg("cast exactly {n} different mana cards ({rule})", n=pe["need"], rule="MM-D9")
+        if not all(self._mana_ok(s, a.player, u) for u in mana):
+            return msg("choose {recast} cards of your mana zone ({rule})", recast=self.rs.word("untapped"),
+                       rule="MM-D9")
+        if pe["attr"] and not any(self.rs.cards[s.cards[u].cid].color == pe["attr"] for u in mana):
+            return msg("one of the mana cast must be {attr} ({rule})", attr=self.rs.color_term(pe["attr"]),
+                       rule="MM-R26")
+        return None
+
+    def do_pay_mana(self, s, a):
+        pe = s.pending.pop(0)
+        mana = a["mana"]
+        self.cast_mana_cards(s, a.player, list(mana) if isinstance(mana, tuple) else [mana])
+        self._paid(s, pe["then"])
+
+    def _paid(self, s, then: dict) -> None:
+        """Finish an action whose mana is paid: `then["do"]` names the `_paid_<do>` step."""
+        getattr(self, "_paid_" + then["do"])(s, then)
