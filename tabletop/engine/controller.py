@@ -131,6 +131,7 @@ class Controller:
         self.rs = ruleset
         self.params = ruleset.parameters
         self._checks: dict = {}      # action kind -> bound check_<kind> (found once; check() is hot)
+        self._does: dict = {}        # action kind -> bound do_<kind> (found once)
         self._zones: dict = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
         self._sight: dict = {}       # zone key -> who sees a card there (see seen_by)
         self._words: dict = {}       # card id or zone key -> its Term / Msg (card_ref, zone_label: messages never change)
@@ -314,7 +315,10 @@ class Controller:
         return out
 
     def execute(self, s: State, a: Action) -> None:
-        getattr(self, "do_" + a.kind)(s, a)
+        fn = self._does.get(a.kind)
+        if fn is None:
+            fn = self._does[a.kind] = getattr(self, "do_" + a.kind)
+        fn(s, a)
 
     # --- table operations shared by every ruleset -----------------------------------------
     def name(self, s: State, uid: int) -> str:
