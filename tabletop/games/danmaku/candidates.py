@@ -96,7 +96,8 @@ class DanmakuCandidates:
                     d = defs[cards[u].cid]
                     pw = self.power(s, u)
                     if (pw < (d.get("ability_p") or 0) or pw < (d.get("cost_p") or 0)
-                            or hand_n < (d.get("cost_hand") or 0)):
+                            or hand_n < (d.get("cost_hand") or 0)
+                            or self._target_problem(s, u, "activate", p) is not None):   # DM-D29
                         continue
                 out.append(Action("ability", p, (("card", u),)))
         out.append(Action("end_phase", p, ()))

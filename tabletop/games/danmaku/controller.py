@@ -39,9 +39,11 @@ class Danmaku(DanmakuSetup, DanmakuTable, DanmakuCandidates, DanmakuMain, Danmak
     # Kinds whose candidates `actions` lists only where their check passes (the candidate loops ask
     # the checks' questions: the phase and turn, the card in hand and its kind, the own field's
     # targets, this turn's Power/Score used, a Score that heals characters only, a familiar's P on
-    # the main character, the defender's options, the one attack the phase allows): `legal` takes
-    # them as listed. Abilities, supports and spell cards are checked as usual.
-    exact = frozenset({"end_phase", "attack", "defend", "discard", "power", "score", "bomb", "summon"})
+    # the main character, a spell card's slot, graveyard and needs, an ability's P, costs and
+    # something for its text to act on, the defender's options, the one attack the phase allows):
+    # `legal` takes them as listed. Supports are checked as usual.
+    exact = frozenset({"end_phase", "attack", "defend", "discard", "power", "score", "bomb", "summon", "declare",
+                       "ability"})
     EFFECT_ZONES = FIELD
 
     def __init__(self, ruleset):
