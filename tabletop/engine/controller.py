@@ -538,7 +538,11 @@ class Controller:
             s.cards[c.host].attached.remove(uid)
             c.host = None
         else:
-            s.zones[c.zone].remove(uid)
+            src = s.zones[c.zone]
+            if src[-1] == uid:
+                src.pop()            # (the top of a pile: a draw, the usual case)
+            else:
+                src.remove(uid)
         dest = s.zones[to]
         if index is None:
             dest.append(uid)
@@ -580,11 +584,12 @@ class Controller:
     def draw(self, s: State, player: int, n: int = 1, src: str = "deck", dst: str = "hand") -> list[int]:
         """Move up to n cards from the top of the player's `src` to `dst`; return their uids."""
         pile = s.zone(player, src)
+        to = zone_key(player, dst)
         drawn = []
         for _ in range(n):
             if not pile:
                 break
-            drawn.append(self.move(s, pile[-1], zone_key(player, dst)).uid)
+            drawn.append(self.move(s, pile[-1], to).uid)
         if drawn:
             names = tuple(self.card_ref(s, u, player) for u in drawn)
             self.log(s, msg("{player} draws {count}", player=player_name(player), count=len(drawn)),
