@@ -76,7 +76,8 @@ class DanmakuCandidates:
                 if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)):
                     out.append(Action("summon", p, (("card", u), ("to", z["familiars"]))))
             elif kind == "support":
-                out.append(Action("support", p, (("card", u), ("to", z["supports"]))))
+                if every or self._target_problem(s, u, "play", p) is None:    # DM-D29
+                    out.append(Action("support", p, (("card", u), ("to", z["supports"]))))
             elif kind == "spell":
                 if not every:
                     if not spell_free or m is None:
