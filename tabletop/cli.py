@@ -48,16 +48,26 @@ def cmd_validate(args) -> int:
 def cmd_replay(args) -> int:
     if args.table:   # the real table with the replay controls
         return _deferred("tabletop.ui.app", "run_replay")(args)
+    from .engine.errors import SaveError, clip
     from .engine.saves import read_save
     from .engine.game import Game
     d = read_save(Path(args.save))
     actions = d["actions"]
     upto = len(actions) if args.to is None else max(0, min(args.to, len(actions)))
-    g = Game.from_dict({**d, "actions": actions[:upto]}, check=upto == len(actions))
+    try:
+        g = Game.from_dict({**d, "actions": actions[:upto]}, check=upto == len(actions))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as e:
+        raise SaveError(msg("{path}: the save is damaged ({error})", path=args.save,
+                            error=clip(f"{type(e).__name__}: {e}"))) from None
     viewer = None if args.viewer is None else args.viewer - 1
     lang = user_language()
-    print("# " + render(msg("{game} ({ruleset}), seed {seed}, {n} of {total} actions", game=g.ruleset.title,
-                            ruleset=g.ruleset.id, seed=g.state.seed, n=upto, total=len(actions)), lang))
+    if viewer is None:
+        print("# " + render(msg("{game} ({ruleset}), seed {seed}, {n} of {total} actions", game=g.ruleset.title,
+                                ruleset=g.ruleset.id, seed=g.state.seed, n=upto, total=len(actions)), lang))
+    else:   # no seed for one seat: with it and the decks, the opponent's hand and deck order can be rebuilt
+        print("# " + render(msg("{game} ({ruleset}), {n} of {total} actions, as P{seat} saw it",
+                                game=g.ruleset.title, ruleset=g.ruleset.id, n=upto, total=len(actions),
+                                seat=viewer + 1), lang))
     for e in g.state.log:
         print(render(e.text_for(viewer) if viewer is not None else e.text, lang))
     if g.outcome():
@@ -154,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("studio", help="the card layout studio")
     p.add_argument("ruleset", help="ruleset id")
     p.add_argument("--size", default=None, help="window size, e.g. 1366x768 (default 1600x900)")
-    p.set_defaults(func=_deferred("tabletop.layout.studio"))
+    p.set_defaults(func=_deferred("tabletop.ui.studio"))
     return ap
 
 

@@ -12,7 +12,7 @@ no catalogue: the key is the text.
     tr("Turn {n}", "ja", n=3)
 
 A key missing from the catalogue renders in English and is remembered (`missing()`), so the tests can
-fail on it; plain strings (a controller not yet converted) render as they are. Plain Python: the engine
+fail on it; plain strings (a card's own text, a name) render as they are. Plain Python: the engine
 and the command line use it without pygame.
 """
 from __future__ import annotations

@@ -1,17 +1,19 @@
 """`tabletop validate`: check data files and report every problem as `path:line: what is wrong`.
 
-Errors (the command exits 1): files that do not load, and art or back images that are missing or
-unreadable. Warnings (printed, exit 0): what would print badly — text cut or shrunk to its minimum
-size, characters no font can draw, overlapping regions, a kind whose layout draws nothing, an
-unknown `{icon}`. Every check runs, so one pass lists all of them.
+Errors (the command exits 1): files that do not load, card effects with an unknown op or a count that
+is not a number, art or back images that are missing, unreadable or over the picture limit (64 Mpx),
+and a layout's font that is not a font file. Warnings (printed, exit 0): what would print badly — text
+cut or shrunk to its minimum size, characters no font can draw, overlapping regions, a kind whose
+layout draws nothing, an unknown `{icon}`. Every check runs, so one pass lists all of them.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from .engine.errors import DataError, DataErrors, SaveError, TabletopError
+from .engine.errors import DataError, DataErrors, SaveError, TabletopError, clip
 from .engine.msg import msg
 from .engine.ruleset import load_deck, load_ruleset_dir, rulesets_dirs
+from .engine.yamlio import load_yaml
 
 
 
@@ -61,11 +63,77 @@ def validate_ruleset_folder(folder: Path, warnings: list | None = None) -> list[
         renderer = CardRenderer(rs, None if layout_ok else default_layout(rs))
     except ModuleNotFoundError:
         pass
+    problems += effect_errors(rs)
     problems += art_errors(rs, renderer)
+    if renderer is not None and not renderer.layout.generated:
+        problems += font_errors(rs, renderer.layout)
     if renderer is not None and warnings is not None:
         from .layout.checks import card_warnings
         warnings += card_warnings(rs, renderer, layout_checks=layout_ok)
     return problems
+
+
+_COUNTS = ("n", "max", "power")   # effect fields that must be whole numbers when given
+
+
+def effect_errors(rs) -> list[str]:
+    """Return `path:line` errors for card effects: an unknown op, a missing trigger, a count not a number."""
+    from .engine.controller import controller_class
+    from .engine.effects import OPS, check_steps
+    # The ops of the ruleset's controller (its class's EFFECT_OPS; the shared ones for one without effects).
+    ops = getattr(controller_class(rs.controller, missing_ok=True), "EFFECT_OPS", OPS)
+    out = []
+    for c in rs.cards.values():
+        where = f"{c.path}:{c.line}"
+        for problem in check_steps(c, ops):
+            out.append(msg("{path}: card {card}: {why}", path=where, card=c.id, why=problem))
+        for i, step in enumerate(c.effects):
+            if not isinstance(step, dict):
+                continue
+            for k in _COUNTS:
+                v = step.get(k)
+                if k in step and (not isinstance(v, int) or isinstance(v, bool)):
+                    out.append(msg("{path}: card {card}: effect {n}: {field}: expected a whole number, found {value}",
+                                   path=where, card=c.id, n=i + 1, field=k, value=clip(repr(v), 80)))
+    return out
+
+
+def font_errors(rs, lay) -> list[str]:
+    """Return `path:line` errors for a layout's fonts that are missing, not files, or not fonts."""
+    return [m for e in font_problems(rs, lay) for m in _messages(e)]
+
+
+def font_problems(rs, lay) -> list[DataError]:
+    """Return a DataError for each of a layout's `fonts:` that is not a file (a folder named x.ttf) or
+    not a font FreeType reads; the export stops on them too (otherwise Noto Sans JP stands in unsaid)."""
+    from .layout.model import asset_path
+    out = []
+    fonts = {}
+    try:
+        raw = load_yaml(lay.path)
+        fonts = raw.get("fonts") if isinstance(raw, dict) else {}
+    except TabletopError:
+        pass
+    for weight, name in (lay.fonts or {}).items():
+        line = fonts.line_of(weight) if hasattr(fonts, "line_of") else None
+        try:
+            p = asset_path(rs.path, name)
+        except ValueError as e:
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {why}", weight=weight, why=str(e))))
+            continue
+        if not p.is_file():
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {file} is not a file", weight=weight,
+                                                     file=str(p))))
+            continue
+        try:
+            import pygame.freetype
+            if not pygame.freetype.get_init():
+                pygame.freetype.init()
+            pygame.freetype.Font(str(p))
+        except Exception as e:   # noqa: BLE001 - OSError, pygame.error: whatever FreeType says of a broken file
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {file} is not a font file ({why})",
+                                                     weight=weight, file=str(p), why=clip(str(e), 120))))
+    return out
 
 
 def art_errors(rs, renderer=None) -> list[str]:
@@ -139,6 +207,8 @@ def validate_file(path: Path) -> list[str]:
                         "decks/*.yaml, scenarios/*.yaml, layout.yaml, *.json saves)", path=str(path))]
     except (TabletopError, SaveError) as e:
         return _messages(e)
+    except RecursionError:
+        return [msg("{path}: nested too deep to read", path=str(path))]
     return []
 
 
@@ -164,8 +234,3 @@ def validate_report(paths: list[Path]) -> tuple[list[str], list[str]]:
             if folder and p.name in ("cards.yaml", "cards.csv", "layout.yaml") and not problems:
                 problems += validate_ruleset_folder(folder, warnings)  # art, backs and faces too
     return list(dict.fromkeys(problems)), list(dict.fromkeys(warnings))
-
-
-def validate_paths(paths: list[Path]) -> list[str]:
-    """Return the errors only (see validate_report)."""
-    return validate_report(paths)[0]

@@ -8,7 +8,7 @@ import time
 import traceback
 
 # Each module exposes run(report); add new figure modules here.
-FIGURES = ["engine", "startup", "frames", "layout", "bots", "soak", "fuzz"]
+FIGURES = ["engine", "startup", "frames", "layout", "bots", "soak", "fuzz", "hostile"]
 
 
 def main(argv=None) -> int:

@@ -67,16 +67,10 @@ def sample_identities(view: View, rng: random.Random, ruleset: Ruleset | None = 
 
 def by_section(rs: Ruleset) -> bool:
     """Return whether a player's own hidden pile cards are guessed section by section in this game:
-    its eval module's DETERMINIZE_BY_SECTION (fourdeck, whose Level 3 deck holds only its Level 3
-    units: the owner built it so). Off elsewhere, where the decks keep their measured behaviour."""
-    hit = _BY_SECTION.get(id(rs))
-    if hit is None or hit[0] is not rs:
-        from .evaluate import eval_module
-        hit = _BY_SECTION[id(rs)] = (rs, bool(getattr(eval_module(rs), "DETERMINIZE_BY_SECTION", False)))
-    return hit[1]
-
-
-_BY_SECTION: dict[int, tuple] = {}
+    its hints' `determinize_by_section` (fourdeck, whose Level 3 deck holds only its Level 3 units: the
+    owner built it so). Off elsewhere, where the decks keep their measured behaviour."""
+    from .evaluate import hints_of
+    return hints_of(rs).determinize_by_section
 
 
 def home_section(rs: Ruleset, cid: str) -> str | None:

@@ -14,17 +14,15 @@ the budget is better spent judging this move well than growing a tree no sample 
   still reaches the rest. Greedy's own choice is always among them.
 - **Rollouts: the greedy policy, cut off by the evaluation.** After a candidate, the players play
   on with greedy's policy (a lighter one: fewer forced choices followed) to the end of this turn —
-  or of the opponent's next turn, in a game whose eval module sets SEARCH_HORIZON = 2 (monmusu, fourdeck) —,
-  the game's end, or `max_plies` moves; the end position scores 1 for a win, 0 for a loss, and the
-  evaluation squashed to (0, 1) otherwise. The rest of the turn played well, the blocker that is
-  coming, the turn ended too early are what a rollout sees and one step does not. (At 0.2 s a move,
-  20 seeded games each: to the end of the turn won fourdeck 14, ijinden 11, senkai 9, monmusu 6;
-  to the end of the opponent's turn 9, 8, 10 and 12.) A game's eval module may shape its rollouts
-  (opt-in; senkai, ijinden, monmusu and danmaku do): `rollout_actions` narrows the moves a rollout step scores (one way to pay,
-  not each), `rollout_game` trims a determinization before the rollouts (deck cards no rollout
-  reaches), `evaluate_cutoff` scores the end position instead of the evaluation (with the
-  opponent's coming attacks made); `search_actions` narrows the moves scored at the root (danmaku:
-  each distinct move once).
+  or of the opponent's next turn, in a game whose hints say `search_horizon=2` —, the game's end,
+  or `max_plies` moves; the end position scores 1 for a win, 0 for a loss, and the evaluation
+  squashed to (0, 1) otherwise. The rest of the turn played well, the blocker that is coming, the
+  turn ended too early are what a rollout sees and one step does not. A game's `BotHints`
+  (tabletop/engine/hints.py, filled in its bot.py) may shape its rollouts: `rollout_actions` narrows
+  the moves a rollout step scores (one way to pay, not each), `rollout_game` trims a determinization
+  before the rollouts (deck cards no rollout reaches), `evaluate_cutoff` scores the end position
+  instead of the evaluation (with the opponent's coming attacks made); `search_actions` narrows the
+  moves scored at the root (each distinct move once).
 - **Common samples, and greedy unless search is sure.** In each iteration every candidate is played
   in the same determinization, so candidates differ by what they do, not by the luck of the sample
   (coins and shuffles included). Search overrides greedy's choice only when a candidate beats it in
@@ -43,26 +41,25 @@ import statistics
 import time
 
 from tabletop.engine.game import Game
+from tabletop.engine.hints import NO_HINTS
 from tabletop.engine.msg import msg
 from tabletop.engine.rng import Rng
 from tabletop.engine.ruleset import load_ruleset
 
 from .base import Bot, is_end
 from .determinize import game_from_view
-from .evaluate import (WIN, answered, cutoff_evaluation, evaluate, rollout_actions, rollout_start, search_actions,
-                       search_horizon, search_setting, terms)
+from .evaluate import WIN, answered, evaluate, hints_of, terms
 from .greedy import after, pick, position_key, value
 from .reasons import effect, known_ids, move_reason
 
 DEFAULT_THINK = 1.0
-SCALE = 8.0            # evaluation points that make a position "clearly better" in a rollout's score
-                       # (an eval module's SEARCH_SCALE replaces it for its game)
+# The game's settings, where its BotHints (tabletop/engine/hints.py) set none:
+SCALE = NO_HINTS.search_scale            # evaluation points that make a rollout's end "clearly better"
+CONFIDENCE = NO_HINTS.search_confidence  # standard errors by which a candidate must beat greedy's choice
+WIDEN_C = NO_HINTS.search_widen          # progressive widening: ceil(WIDEN_C * n ** WIDEN_A) candidates
+WIDEN_A = 0.5                            # after n iterations
 ROLLOUT_REPLIES = 1    # forced choices followed when a rollout step scores a move
 ROLLOUT_STALL = 25     # moves in one turn of a rollout after which passing play on is preferred
-WIDEN_C = 2.0          # progressive widening: ceil(WIDEN_C * n ** WIDEN_A) candidates after n iterations
-WIDEN_A = 0.5
-CONFIDENCE = 1.0       # standard errors by which a candidate must beat greedy's choice to replace it
-                       # (an eval module's SEARCH_CONFIDENCE replaces it for its game)
 MARGIN = 0.01          # and by at least this much of a win
 
 
@@ -78,7 +75,7 @@ class SearchBot(Bot):
         self.rounds = rounds
         self.width = width          # most candidates searched, however long it thinks
         # Turns a rollout plays: 1 = to the end of this turn, 2 = to the end of the opponent's next;
-        # None = the game's own SEARCH_HORIZON (evaluate.search_horizon).
+        # None = the game's own (its BotHints' search_horizon).
         self.horizon = horizon
         self.max_plies = max_plies
         self.last_rollouts = 0
@@ -170,17 +167,18 @@ class SearchBot(Bot):
         return action, self._reason(g0, scored, action, g2, why)
 
     def configure(self, rs) -> None:
-        """Read the game's search settings and rollout hooks from its eval module (the defaults, and
+        """Read the game's search settings and rollout hooks from its `BotHints` (the defaults, and
         no hook, where it sets none)."""
-        self._horizon = self.horizon if self.horizon is not None else search_horizon(rs)
-        self._scale = search_setting(rs, "SEARCH_SCALE", SCALE)
-        self._confidence = search_setting(rs, "SEARCH_CONFIDENCE", CONFIDENCE)
-        self._min_pairs = max(2, int(search_setting(rs, "SEARCH_MIN_PAIRS", 2)))   # a standard error needs two
-        self._widen = search_setting(rs, "SEARCH_WIDEN", WIDEN_C)
-        self._root = search_actions(rs)
-        self._filter = rollout_actions(rs)
-        self._trim = rollout_start(rs)
-        self._cutoff = cutoff_evaluation(rs)
+        h = hints_of(rs)
+        self._horizon = self.horizon if self.horizon is not None else int(h.search_horizon)
+        self._scale = float(h.search_scale)
+        self._confidence = float(h.search_confidence)
+        self._min_pairs = max(2, int(h.search_min_pairs))   # a standard error needs two
+        self._widen = float(h.search_widen)
+        self._root = h.search_actions
+        self._filter = h.rollout_actions
+        self._trim = h.rollout_game
+        self._cutoff = h.evaluate_cutoff
 
     def choose_result(self, greedy_best, ranked, results):
         """Return (action, position after it, its mean value, playouts): greedy's choice unless a

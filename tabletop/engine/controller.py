@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .action import Action, Event
+from .hints import NO_HINTS, BotHints
 from .msg import Msg, Term, msg
 
 N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
@@ -142,6 +143,12 @@ class Controller:
         """Return (line, message) for each deck rule beyond the generic ones of ruleset.yaml."""
         return []
 
+    @classmethod
+    def bot_hints(cls) -> BotHints:
+        """Return what the bots know of this game (a game's bot.py fills it; imported here when a
+        bot first asks, so a table between two people never loads it)."""
+        return NO_HINTS
+
     def init(self, s: State, options: dict) -> None:
         """Fill player values and controller data with their starting defaults (new games and scenarios)."""
 
@@ -149,8 +156,18 @@ class Controller:
         """Prepare a new game: the decks are in their zones face down; shuffle, deal, choose first player."""
 
     def actions(self, s: State, player: int) -> list[Action]:
-        """Return candidate actions for `player`, in a fixed order; illegal ones are filtered by `check`."""
+        """Return candidate actions for `player`, in a fixed order; illegal ones are filtered by `check`.
+        A controller with pending choices opens it with `if s.pending: return self.answers(s, player)`."""
         return []
+
+    def answers(self, s: State, player: int) -> list[Action]:
+        """Return the candidate answers to the first pending choice: `answer_<kind>(s, player, pending)`
+        lists them, for its `player` only (nobody else acts while a choice waits; no method: none)."""
+        pending = s.pending[0]
+        if pending["player"] != player:
+            return []
+        answer = getattr(self, "answer_" + pending["kind"], None)
+        return answer(s, player, pending) if answer is not None else []
 
     def after(self, s: State) -> None:
         """Apply state-based rules after every action (win checks, automatic phases)."""

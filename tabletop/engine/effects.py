@@ -26,35 +26,41 @@ Ops (each calls a controller hook, so "destroy" means what the game says it mean
   hand, then shuffle a hidden pile; `from: discard` searches a public pile, `shuffle: false|true`
   overrides) · discard n (chosen from own hand) · mill n (deck top → discard zone) ·
   put to (move the target to a zone of its owner) · manual (resolved by hand).
-A controller adds its own ops with `register_op(name, fn, target=None)`.
+Each controller class holds its table of ops, `EFFECT_OPS` (name -> `Op(fn, target)`): the shared
+ones above by default; a game adds its own with `EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)`,
+so two games may give one op name different meanings.
 
-The controller mixes in `EffectsMixin`, calls `fire(s, uid, trigger, player)` at each trigger, adds
-`effect_actions(s, player)` to its candidates while an effect choice is pending, and overrides the
-`fx_*` hooks where its game differs.
+The controller mixes in `EffectsMixin`, calls `fire(s, uid, trigger, player)` at each trigger, answers
+a pending effect choice through `Controller.answers` (`answer_effect_target` lists `effect_actions`),
+and overrides the `fx_*` hooks where its game differs.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping, NamedTuple
 
 from .action import Action
 from .msg import msg
 
-OPS: dict[str, tuple[Callable, str | None]] = {}
+
+class Op(NamedTuple):
+    """An effect op: `fn(ctl, s, ctx)` does it; `target` is what a chosen target is ('card', 'player',
+    'zone'; None: the op takes no chosen target)."""
+    fn: Callable
+    target: str | None = None
+
+
+OPS: dict[str, Op] = {}   # the shared ops (filled at the end of this module): every controller's by default
 QUEUE = "effect_queue"   # key in State.data: steps waiting to resolve, in order
 BATCH = "effect_batch"   # key in State.data while one step hits all its targets (one event, not several)
 
 
-def register_op(name: str, fn: Callable, target: str | None = None) -> None:
-    """Add an op: `fn(ctl, s, ctx)`; `target` is 'card', 'player' or None (what a chosen target is).
-
-    Op names are shared by every ruleset, so a name taken by another module is refused rather than
-    silently replaced (the second ruleset would otherwise run the first one's op).
-    """
-    old = OPS.get(name)
-    if old is not None and (old[0].__module__, getattr(old[0], "__qualname__", "")) != (
-            fn.__module__, getattr(fn, "__qualname__", "")):
-        raise ValueError(f"effect op {name!r} is already registered by {old[0].__module__}")
-    OPS[name] = (fn, target)
+def with_ops(base: Mapping[str, Op], own: Mapping[str, Op]) -> dict[str, Op]:
+    """Return a controller's op table: the ops it inherits (`base`) and its own. An own op may not take
+    an inherited name (a game changes what a shared op means through its `fx_*` hooks instead)."""
+    taken = sorted(set(base) & set(own))
+    if taken:
+        raise ValueError(f"effect op {taken[0]!r} is already in the inherited table")
+    return {**base, **own}
 
 
 def step_words(step: dict, rs=None) -> str:
@@ -88,14 +94,15 @@ def is_manual(card_def) -> bool:
     return bool(card_def.manual or any(e.get("do") == "manual" for e in card_def.effects))
 
 
-def check_steps(card_def) -> list[str]:
-    """Return problems with a card's effect steps (unknown op, missing trigger), for validation."""
+def check_steps(card_def, ops: Mapping[str, Op] = OPS) -> list[str]:
+    """Return problems with a card's effect steps (an op not in `ops`, the controller's `EFFECT_OPS`;
+    a missing trigger), for validation."""
     problems = []
     for i, e in enumerate(card_def.effects):
         if "do" not in e:
             problems.append(f"effect {i + 1}: missing 'do'")
-        elif e["do"] not in OPS:
-            problems.append(f"effect {i + 1}: unknown op {e['do']!r} (known: {', '.join(sorted(OPS))})")
+        elif e["do"] not in ops:
+            problems.append(f"effect {i + 1}: unknown op {e['do']!r} (known: {', '.join(sorted(ops))})")
         if "on" not in e:
             problems.append(f"effect {i + 1}: missing 'on' (the trigger)")
     return problems
@@ -105,6 +112,7 @@ class EffectsMixin:
     """Runs card effect steps for a Controller; override the fx_* hooks for the game's own meanings."""
 
     EFFECT_ZONES: tuple = ()   # the zones `target` specs search when they name none (the field)
+    EFFECT_OPS: Mapping[str, Op] = OPS   # this controller's ops (see `with_ops`)
 
     # --- firing and resolving ---------------------------------------------------------------
     def fire(self, s, uid: int, trigger: str, player: int | None = None, **event) -> None:
@@ -119,6 +127,10 @@ class EffectsMixin:
             q.append({"source": uid, "player": who, "step": dict(step), "event": dict(event)})
         self.resolve_effects(s)
 
+    def answer_effect_target(self, s, player: int, pending: dict) -> list[Action]:
+        """The answers to a card effect's choice of target (see `effect_actions`)."""
+        return self.effect_actions(s, player)
+
     def effects_waiting(self, s) -> bool:
         return bool(s.data.get(QUEUE)) or any(p["kind"] == "effect_target" for p in s.pending)
 
@@ -128,7 +140,7 @@ class EffectsMixin:
         while q and not any(p["kind"] == "effect_target" for p in s.pending) and s.outcome is None:
             item = q.pop(0)
             step = item["step"]
-            op = OPS.get(step.get("do"))
+            op = self.EFFECT_OPS.get(step.get("do"))
             if op is None:
                 self.log(s, msg("unknown effect {op!r} of {card}: resolve by hand", op=step.get("do"),
                                 card=self.card_ref(s, item["source"], "all")))
@@ -207,7 +219,7 @@ class EffectsMixin:
         p = s.pending.pop(0)
         t = a.get("target_player") if p["target_kind"] == "player" else a.get("target")
         item = p["item"]
-        self._run(s, OPS[item["step"]["do"]][0], {**item, "target": t})
+        self._run(s, self.EFFECT_OPS[item["step"]["do"]].fn, {**item, "target": t})
         self.after_step(s)
         self.resolve_effects(s)
 
@@ -461,21 +473,23 @@ def _op_manual(ctl, s, ctx):
             kind="manual_effect")
 
 
-register_op("draw", _op_draw)
-register_op("damage", _op_damage, "card")
-register_op("heal", _op_heal, "card")
-register_op("destroy", _on_card("fx_destroy"), "card")
-register_op("exile", _on_card("fx_exile"), "card")
-register_op("bounce", _on_card("fx_bounce"), "card")
-register_op("tap", _op_tap, "card")
-register_op("untap", _op_untap, "card")
-register_op("modify", _op_modify, "card")
-register_op("counter", _op_counter, "card")
-register_op("gain_hp", _op_gain)
-register_op("lose_hp", _op_lose)
-register_op("search", _op_search)
-register_op("_take", _op_take, "card")
-register_op("discard", _op_discard)
-register_op("mill", _op_mill)
-register_op("put", _op_put, "card")
-register_op("manual", _op_manual)
+OPS.update({
+    "draw": Op(_op_draw),
+    "damage": Op(_op_damage, "card"),
+    "heal": Op(_op_heal, "card"),
+    "destroy": Op(_on_card("fx_destroy"), "card"),
+    "exile": Op(_on_card("fx_exile"), "card"),
+    "bounce": Op(_on_card("fx_bounce"), "card"),
+    "tap": Op(_op_tap, "card"),
+    "untap": Op(_op_untap, "card"),
+    "modify": Op(_op_modify, "card"),
+    "counter": Op(_op_counter, "card"),
+    "gain_hp": Op(_op_gain),
+    "lose_hp": Op(_op_lose),
+    "search": Op(_op_search),
+    "_take": Op(_op_take, "card"),
+    "discard": Op(_op_discard),
+    "mill": Op(_op_mill),
+    "put": Op(_op_put, "card"),
+    "manual": Op(_op_manual),
+})

@@ -2,6 +2,17 @@
 from __future__ import annotations
 
 
+QUOTE_MAX = 200   # characters of a value a message quotes (a 5 MB card name is not echoed whole)
+
+
+def clip(text, limit: int = QUOTE_MAX) -> str:
+    """Return `text` cut to `limit` characters, saying how much was left out (for quoting in a message)."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… (+{len(text) - limit:,} characters)"
+
+
 class TabletopError(Exception):
     """Base of every error tabletop reports to a user instead of a traceback."""
 
@@ -10,7 +21,7 @@ class DataError(TabletopError):
     """A data file (YAML, deck, scenario, save) is wrong: `path:line: what is wrong`."""
 
     def __init__(self, path, line: int | None, message: str):
-        self.path = str(path)
+        self.path = clip(path, 1000)
         self.line = line
         self.message = message
         super().__init__(str(self))

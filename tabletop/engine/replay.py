@@ -12,10 +12,9 @@ every CHECKPOINT actions) and replays forward from it, so a step costs at most t
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from .errors import IllegalAction, SaveError, TabletopError
+from .errors import IllegalAction, SaveError, TabletopError, clip
 from .game import Game, _checked, resolve_deck
 from .msg import msg
 from .ruleset import DeckList, load_ruleset
@@ -60,8 +59,8 @@ class Replay:
                 g.replay_one(text)
             except (IllegalAction, ValueError) as e:
                 raise SaveError(msg("{source}: action {n} of the log ({action!r}) does not replay: {why}",
-                                    source=source, n=i + 1, action=text,
-                                    why=e.reason if isinstance(e, IllegalAction) else str(e))) from None
+                                    source=source, n=i + 1, action=clip(text, 80),
+                                    why=clip(e.reason if isinstance(e, IllegalAction) else str(e), 500))) from None
             self.turns.append(g.state.turn)
             self.log_len.append(len(g.state.log))
             if (i + 1) % CHECKPOINT == 0:
@@ -87,10 +86,14 @@ class Replay:
                          d.get("scenario"))
         except TabletopError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as e:
             raise SaveError(msg("{path}: the save is damaged ({error})", path=source,
-                                error=f"{type(e).__name__}: {e}")) from None
-        return cls(start, d["actions"], d.get("state"), source, words=d.get("version") != 1)
+                                error=clip(f"{type(e).__name__}: {e}"))) from None
+        try:
+            return cls(start, d["actions"], d.get("state"), source, words=d.get("version") != 1)
+        except (KeyError, TypeError, AttributeError, IndexError, RecursionError) as e:
+            raise SaveError(msg("{path}: the save is damaged ({error})", path=source,
+                                error=clip(f"{type(e).__name__}: {e}"))) from None
 
     @classmethod
     def from_save(cls, path) -> "Replay":
@@ -104,25 +107,32 @@ class Replay:
 
         The run's file holds each game's seed and action log and the decks it was played with.
         """
+        from .saves import MAX_ACTION, load_json
         path = Path(path)
-        try:
-            d = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise SaveError(f"{path}: not a readable simulate --out file ({e})") from None
-        if not isinstance(d, dict) or "records" not in d or "ruleset" not in d:
+        d = load_json(path, "simulate --out file")
+        if not isinstance(d, dict) or not isinstance(d.get("records"), list) or "ruleset" not in d:
             raise SaveError(f"{path}: not a `tabletop simulate --out` file")
-        recs = [r for r in d["records"] if r.get("index") == game]
+        recs = [r for r in d["records"] if isinstance(r, dict) and r.get("index") == game]
         if not recs:
             raise SaveError(f"{path}: no game {game} (games 0 to {len(d['records']) - 1})")
         rec = recs[0]
         if "log" not in rec:
             raise SaveError(f"{path}: game {game} has no action log (the run was made by an older tabletop)")
-        rs = load_ruleset(d["ruleset"])
-        decks = [DeckList.from_dict(x) for x in d["decks"]] if d.get("decks") else [None, None]
-        decks = [resolve_deck(rs, x, i) for i, x in enumerate(decks)]
-        start = Game.new(rs, decks=decks, seed=rec["seed"])
+        log, seed = rec.get("log"), rec.get("seed")
+        if (not isinstance(log, list) or not all(isinstance(a, str) and len(a) <= MAX_ACTION for a in log)
+                or not isinstance(seed, int) or isinstance(seed, bool)):
+            raise SaveError(f"{path}: game {game} is damaged (its seed or action log)")
+        from .saves import check_save
+        check_save({"ruleset": d["ruleset"], "initial": {"cards": [], "seed": seed}, "seed": seed}, path)
+        try:
+            rs = load_ruleset(d["ruleset"])
+            decks = [DeckList.from_dict(x) for x in d["decks"]] if d.get("decks") else [None, None]
+            decks = [resolve_deck(rs, x, i) for i, x in enumerate(decks)]
+            start = Game.new(rs, decks=decks, seed=seed)
+        except TabletopError as e:
+            raise SaveError(f"{path}: {clip(str(e), 2000)}") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise SaveError(f"{path}: the run's decks are damaged ({clip(f'{type(e).__name__}: {e}')})") from None
         r = cls(start, rec["log"], None, f"{path} game {game}")
         r.can_reveal = True   # bots played it: no player's secret to keep, even in a game cut off unfinished
         return r

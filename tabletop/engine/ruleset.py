@@ -11,8 +11,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import DataError, DataErrors
+from .errors import DataError, DataErrors, clip
 from .msg import Msg, Term, msg
+from .rulesetspec import (
+    _CARD_COMMON,
+    DEFAULT_WORDS,
+    RULESET_SPEC,
+    TABLE_OPTIONS,
+    check_words,
+)
 from .yamlio import Checker, YList, YMap, load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -34,150 +41,6 @@ def ruleset_dir(ruleset_id: str) -> Path | None:
 def ruleset_ids() -> list[str]:
     """Return the ids of every ruleset folder that has a ruleset.yaml, sorted."""
     return sorted({p.parent.name for d in rulesets_dirs() for p in d.glob("*/ruleset.yaml")})
-
-
-# --- specs ------------------------------------------------------------------------------------
-_ZONE = {"type": "map", "fields": {
-    "label": {"type": "str", "required": True},
-    "label_en": {"type": "str", "default": ""},
-    "kind": {"type": "str", "default": "row", "choices": ["pile", "hand", "row", "slot"]},
-    "visibility": {"type": "str", "default": "public", "choices": ["public", "owner", "hidden"]},
-    "facedown_seen_by": {"type": "str", "default": "nobody", "choices": ["owner", "nobody"]},
-    "face_up": {"type": "bool", "default": True},
-    "capacity": {"type": "int", "default": 0, "min": 0},
-    "rect": {"type": "list", "items": {"type": "float"}, "default": [0, 0, 0.1, 0.1]},
-    "shared": {"type": "bool", "default": False},
-    "group": {"type": "str", "default": ""},
-    "inspect": {"type": "bool", "default": False},
-    "doc": {"type": "str", "default": ""},
-}}
-_PHASE = {"type": "map", "fields": {
-    "id": {"type": "str", "required": True},
-    "label": {"type": "str", "required": True},
-    "label_en": {"type": "str", "default": ""},
-}}
-_FIELD = {"type": "map", "fields": {
-    "type": {"type": "str", "default": "int", "choices": ["int", "str", "bool", "list", "map", "float"]},
-    "required": {"type": "bool", "default": False},
-    "default": {"type": "any"},
-    "min": {"type": "float"},
-    "max": {"type": "float"},
-    "choices": {"type": "list"},
-    "label": {"type": "str", "default": ""},
-    "label_en": {"type": "str", "default": ""},
-}}
-_KIND = {"type": "map", "fields": {
-    "label": {"type": "str", "required": True},
-    "label_en": {"type": "str", "default": ""},
-    "fields": {"type": "map", "values": _FIELD, "default": {}},
-}}
-_SECTION = {"type": "map", "fields": {
-    "label": {"type": "str", "default": ""},
-    "label_en": {"type": "str", "default": ""},
-    "zone": {"type": "str", "default": "deck"},
-    "size": {"type": "int", "min": 0},
-    "min": {"type": "int", "min": 0},
-    "max": {"type": "int", "min": 0},
-    "max_copies": {"type": "int", "min": 1},
-    "kinds": {"type": "list", "items": {"type": "str"}},
-    "where": {"type": "map", "default": {}},
-    "required": {"type": "bool", "default": True},
-    "rules": {"type": "map", "values": {"type": "str"}, "default": {}},
-}}
-_COLOR = {"type": "map", "fields": {
-    "label": {"type": "str", "required": True},
-    "label_en": {"type": "str", "default": ""},
-    "rgb": {"type": "str", "default": "#888888"},
-}}
-_OPTION = {"type": "map", "fields": {
-    "label": {"type": "str", "required": True},
-    "label_en": {"type": "str", "default": ""},
-    "type": {"type": "str", "default": "bool", "choices": ["bool", "int", "choice"]},
-    "default": {"type": "any"},
-    "choices": {"type": "list"},
-    "doc": {"type": "str", "default": ""},
-}}
-# Options every ruleset has, after its own (the table's, not the rules'): set like any option
-# (`--option open_decklists=true`, the new-game page) and kept in saves.
-TABLE_OPTIONS = {
-    "open_decklists": {"label": "デッキリスト公開", "label_en": "Open deck lists", "type": "bool", "default": False,
-                       "doc": "each player's view holds the opponent's deck list (tournaments with open lists, "
-                              "designers' test games); off, a player knows only their own list"},
-}
-RULESET_SPEC = {"type": "map", "fields": {
-    "id": {"type": "str", "required": True},
-    "name": {"type": "str", "required": True},
-    "name_en": {"type": "str", "default": ""},
-    "controller": {"type": "str", "required": True},
-    "description": {"type": "str", "default": ""},
-    "parameters": {"type": "map", "default": {}},
-    "options": {"type": "map", "values": _OPTION, "default": {}},
-    "words": {"type": "map", "values": {"type": "map", "fields": {
-        "label": {"type": "str", "default": ""}, "label_en": {"type": "str", "default": ""}}}, "default": {}},
-    "hidden_phases": {"type": "list", "items": {"type": "str"}, "default": []},
-    "colors": {"type": "map", "values": _COLOR, "default": {}},
-    "attributes": {"type": "list", "items": {"type": "str"}, "default": []},
-    "phases": {"type": "list", "items": _PHASE, "default": []},
-    "card_kinds": {"type": "map", "values": _KIND, "required": True},
-    "deck": {"type": "map", "values": _SECTION, "required": True},
-    "zones": {"type": "map", "values": _ZONE, "required": True},
-    "starter_decks": {"type": "list", "items": {"type": "str"}, "default": []},
-    "players": {"type": "map", "values": {"type": "any"}, "default": {}},
-}}
-DEFAULT_WORDS = {"tapped": Term("tapped", "タップ"), "untapped": Term("untapped", "アンタップ"),
-                 "tap": Term("tap", "タップする"), "untap": Term("untap", "アンタップする"),
-                 "face_down": Term("face down", "裏向き"), "face_up": Term("face up", "表向き")}
-
-
-def _bilingual(chk: Checker, node, where: str, line: int, required: bool = True) -> None:
-    """Record an error when a word of the ruleset is given in one language only (label ja, label_en en)."""
-    ja, en = node.get("label") or "", node.get("label_en") or ""
-    if ja and not en:
-        chk.error(line, msg("{where}: the English word (label_en) is missing beside label {ja!r}", where=where, ja=ja))
-    elif en and not ja:
-        chk.error(line, msg("{where}: the Japanese word (label) is missing beside label_en {en!r}", where=where, en=en))
-    elif required and not ja and not en:
-        chk.error(line, msg("{where}: give the word in both languages (label: Japanese, label_en: English)",
-                            where=where))
-
-
-def check_words(d, chk: Checker) -> None:
-    """Check that every word a ruleset shows (zones, phases, kinds and their fields, colours, options,
-    deck sections, words) is given in both languages; each problem names its line."""
-    if d.get("name") and not d.get("name_en"):
-        chk.error(d.line_of("name"), msg("name_en: the English name of the game is missing beside name"))
-    groups = (("zones", d["zones"]), ("card_kinds", d["card_kinds"]), ("colors", d["colors"]),
-              ("options", d["options"]), ("words", d["words"]))
-    for group, items in groups:
-        for k, v in items.items():
-            _bilingual(chk, v, f"{group}.{k}", items.line_of(k) if isinstance(items, YMap) else 1)
-    for k, v in d["deck"].items():
-        _bilingual(chk, v, f"deck.{k}", d["deck"].line_of(k), required=False)
-    for i, p in enumerate(d["phases"]):
-        _bilingual(chk, p, f"phases[{i}] ({p.get('id')})", d["phases"].line_of(i))
-    for kind, spec in d["card_kinds"].items():
-        fields = spec.get("fields") or {}
-        for f, fs in fields.items():
-            _bilingual(chk, fs, f"card_kinds.{kind}.fields.{f}",
-                       fields.line_of(f) if isinstance(fields, YMap) else 1, required=False)
-
-_CARD_COMMON = {
-    "id": {"type": "str", "required": True},
-    "name": {"type": "str", "required": True},
-    "name_en": {"type": "str", "default": ""},
-    "kind": {"type": "str", "required": True},
-    "color": {"type": "str", "default": ""},
-    "text": {"type": "str", "default": ""},
-    "flavor": {"type": "str", "default": ""},
-    "rarity": {"type": "str", "default": "C"},
-    "keywords": {"type": "list", "items": {"type": "str"}, "default": []},
-    "tags": {"type": "list", "items": {"type": "str"}, "default": []},
-    "effects": {"type": "list", "items": {"type": "map"}, "default": []},
-    "manual": {"type": "bool", "default": False},
-    "copies": {"type": "any", "default": None},
-    "art": {"type": "str", "default": ""},
-    "side_only": {"type": "bool", "default": False},
-}
 
 
 @dataclass(frozen=True)
@@ -417,7 +280,10 @@ def load_ruleset_dir(folder: Path, decks: bool = True) -> Ruleset:
                  colors={k: dict(v) for k, v in d["colors"].items()}, attributes=list(d["attributes"]),
                  phases=[dict(p) for p in d["phases"]], card_kinds=d["card_kinds"], deck=d["deck"],
                  zones=zones, starter_decks=list(d["starter_decks"]), players=dict(d["players"]))
-    from .controller import controller_class, import_error  # here: controllers import this module
+    from .controller import (  # here: controllers import this module
+        controller_class,
+        import_error,
+    )
     if controller_class(rs.controller, missing_ok=True) is None:
         why = import_error(rs.controller)
         raise DataError(path, d.line_of("controller"),
@@ -471,10 +337,11 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
             chk.error(line, msg("card {n}: expected a mapping", n=i + 1))
             continue
         kind = item.get("kind")
-        kspec = rs.card_kinds.get(kind)
+        kspec = rs.card_kinds.get(kind) if isinstance(kind, str) else None   # `kind: [mana]` is no kind
         if kspec is None:
             chk.error(item.line_of("kind") if isinstance(item, YMap) else line,
-                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=item.get("id", i + 1), kind=kind,
+                      msg("card {card}: unknown kind {kind!r} (known: {known})", card=clip(item.get("id", i + 1)),
+                          kind=clip(kind),
                           known=", ".join(rs.card_kinds)))
             continue
         fields = dict(_CARD_COMMON)
@@ -484,7 +351,7 @@ def load_cards(path: Path, rs: Ruleset) -> dict:
                 spec["default"] = None
             fields[fname] = spec
         n_errors = len(chk.errors)
-        d = chk.check(item, {"type": "map", "fields": fields}, f"card {item.get('id', i + 1)}", line)
+        d = chk.check(item, {"type": "map", "fields": fields}, f"card {clip(item.get('id', i + 1))}", line)
         if len(chk.errors) > n_errors or d.get("id") is None:
             continue   # reported; a half-read card is not built
         if d["id"] in cards:

@@ -2,13 +2,18 @@
 
 Only `yaml.SafeLoader` is used (what `yaml.safe_load` uses): a subclass of it builds mappings and
 lists that know the line they started on, so every later error can say `path:line: what is wrong`.
+
+Every file is parsed in two steps — compose the node graph, check it, then build Python values — so a
+hostile file is refused before it costs anything (limits, docs/architecture.md "Limits"):
+nesting deeper than MAX_DEPTH, aliases (`*name`) that would expand to more than MAX_ALIAS_NODES nodes
+beyond those written ("billion laughs"), and a single value longer than MAX_TEXT characters.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from . import cache
-from .errors import DataError, DataErrors
+from .errors import DataError, DataErrors, clip
 from .msg import msg
 
 
@@ -33,8 +38,13 @@ class YList(list):
         return lines[i] if i < len(lines) else self.line
 
 
+# Limits on what one YAML file may hold (documented in docs/architecture.md, "Limits").
+MAX_DEPTH = 64              # nesting of mappings and lists (real files nest 7 deep)
+MAX_ALIAS_NODES = 100_000   # nodes that aliases may add, counted as if every alias were written out
+MAX_TEXT = 100_000          # characters in one value (the longest real one is under 1,000)
+
 # Part of the parse cache's key: change it whenever what parse_yaml builds changes.
-_PARSE_VERSION = "ymap-1"
+_PARSE_VERSION = "ymap-2"
 _Loader = None     # built by _yaml() on first use: a ruleset read from the parse cache needs no PyYAML
 
 
@@ -91,13 +101,69 @@ def _sequence(loader, node) -> YList:
 
 
 
+def check_nodes(root, path) -> None:
+    """Refuse a composed YAML node graph that is too deep, expands too far through aliases, or holds a
+    value too long (see the limits above); raise DataError naming the line. Iterative: no recursion.
+
+    An alias is the same node object met again; its expanded size is counted once per use, each node's
+    size computed once (so a billion-laughs file costs a few thousand steps here, not a billion).
+    """
+    if root is None:
+        return
+    size: dict[int, int] = {}          # id(node) -> nodes it stands for, written out
+    distinct = 0
+    stack = [(root, 1, False)]
+    on_path: set[int] = set()
+    while stack:
+        node, depth, done = stack.pop()
+        key = id(node)
+        value = node.value
+        if done:
+            on_path.discard(key)
+            kids = [x for pair in value for x in pair] if isinstance(value, list) and value and isinstance(
+                value[0], tuple) else value
+            total = 1 + sum(size.get(id(k), 1) for k in kids)
+            size[key] = total
+            if total - distinct > MAX_ALIAS_NODES:
+                raise DataError(path, node.start_mark.line + 1,
+                                msg("aliases here expand to over {n} values (an alias bomb?); write the values "
+                                    "out, or use fewer aliases", n=f"{MAX_ALIAS_NODES:,}"))
+            continue
+        if key in size:
+            continue                     # an alias of a node already counted
+        if key in on_path:
+            raise DataError(path, node.start_mark.line + 1, msg("a value that contains itself (a recursive alias)"))
+        if isinstance(value, str):
+            distinct += 1
+            size[key] = 1
+            if len(value) > MAX_TEXT:
+                raise DataError(path, node.start_mark.line + 1,
+                                msg("a value of {n} characters (at most {max})", n=f"{len(value):,}",
+                                    max=f"{MAX_TEXT:,}"))
+            continue
+        if depth > MAX_DEPTH:
+            raise DataError(path, node.start_mark.line + 1,
+                            msg("nested more than {max} levels deep", max=MAX_DEPTH))
+        distinct += 1
+        on_path.add(key)
+        stack.append((node, depth, True))
+        kids = [x for pair in value for x in pair] if value and isinstance(value[0], tuple) else value
+        for k in kids:
+            if id(k) not in size:
+                stack.append((k, depth + 1, False))
+
+
 def parse_yaml(text: str, path: str | Path = "<text>"):
-    """Parse YAML text safely; raise DataError with the line of a syntax error."""
+    """Parse YAML text safely; raise DataError with the line of a syntax error or of a limit broken."""
     yaml = _yaml()
     loader = _Loader(text)
     loader.name = str(path)   # what the constructors name in their errors
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        check_nodes(node, path)
+        return loader.construct_document(node) if node is not None else None
+    except RecursionError:
+        raise DataError(path, None, msg("nested more than {max} levels deep", max=MAX_DEPTH)) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
@@ -162,7 +228,7 @@ def _describe(v) -> str:
         return msg("a mapping")
     if isinstance(v, list):
         return msg("a list")
-    return f"{type(v).__name__} {v!r}"
+    return f"{type(v).__name__} {clip(repr(v))}"
 
 
 class Checker:
@@ -193,9 +259,18 @@ class Checker:
             self.error(line, msg("{where}: expected {type}, found {value}", where=where, type=_TYPE_WORDS[t],
                                  value=_describe(value)))
             return _copy_default(spec.get("default"))
+        if t == "str" and len(value) > MAX_TEXT:   # a CSV cell or a built value, not only YAML
+            self.error(line, msg("{where}: text of {n} characters (at most {max})", where=where, n=f"{len(value):,}",
+                                 max=f"{MAX_TEXT:,}"))
+            return _copy_default(spec.get("default"))
+        if "choices" in spec and not _hashable(value):
+            self.error(line, msg("{where}: expected one of: {choices}, found {value}", where=where,
+                                 choices=", ".join(str(c) for c in spec["choices"]), value=_describe(value)))
+            return _copy_default(spec.get("default"))
         if "choices" in spec and value not in spec["choices"]:
             choices = ", ".join(str(c) for c in spec["choices"])
-            self.error(line, msg("{where}: {value!r} is not one of: {choices}", where=where, value=value, choices=choices))
+            self.error(line, msg("{where}: {value!r} is not one of: {choices}", where=where,
+                                 value=clip(value) if isinstance(value, str) else value, choices=choices))
         if t in ("int", "float"):
             if "min" in spec and value < spec["min"]:
                 self.error(line, msg("{where}: {value} is below the minimum {min}", where=where, value=value,
@@ -244,6 +319,14 @@ class Checker:
         elif fields is None:
             out.update(value)
         return out
+
+
+def _hashable(v) -> bool:
+    try:
+        hash(v)
+    except TypeError:
+        return False
+    return True
 
 
 def _line(m, key, default):

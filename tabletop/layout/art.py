@@ -3,6 +3,11 @@
 The placeholder is drawn from a generator seeded by a hash of the card's id, so the same card
 always gets the same picture and two cards almost never share one (pattern, hues and the big
 initial all differ). Art paths are resolved inside `assets/` only; anything else is refused.
+
+Every picture (card art, backs, fixed layers, icons) is loaded through `load_image`, which reads its
+width and height from the file's header first (`imagesize.py`: PNG, JPEG, GIF, BMP, WebP) and refuses a
+picture of more than MAX_PIXELS pixels or one it cannot size, before anything is decoded: a 3.5 MB PNG
+can claim 30000×30000 pixels and take gigabytes to decode.
 """
 from __future__ import annotations
 
@@ -22,6 +27,7 @@ except ImportError:     # pragma: no cover - Python 3.12 names it _sha2
 import pygame
 
 from ..engine.errors import DataError
+from .imagesize import MAX_PIXELS, MAX_SIDE, check_image, image_size  # noqa: F401 (art.image_size, art.MAX_PIXELS)
 from .model import asset_path
 from . import text as textmod
 
@@ -56,11 +62,16 @@ _images: dict = {}
 
 
 def load_image(path: Path) -> pygame.Surface:
-    """Load an image (cached by path and modification time); a broken file is a DataError."""
-    st = path.stat()
+    """Load an image (cached by path and modification time); a broken or too large file is a DataError."""
+    path = Path(path)
+    try:
+        st = path.stat()
+    except OSError as e:
+        raise DataError(path, None, f"cannot read the image: {e.strerror}") from None
     key = (str(path), st.st_mtime_ns, st.st_size)
     img = _images.get(key)
     if img is None:
+        check_image(path)   # the header's size first: refuse a bomb before decoding it
         try:
             img = pygame.image.load(str(path))
         except (pygame.error, OSError, ValueError) as e:

@@ -4,7 +4,7 @@ draw, regions that overlap, a kind whose layout draws nothing, an unknown `{icon
 from __future__ import annotations
 
 from . import text as textmod
-from .model import PT_MM
+from .spec import PT_MM
 
 CONTENT = ("text", "number", "pips", "rarity")  # regions whose overlap hides something
 

@@ -17,6 +17,9 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
+from ..engine.errors import DataError
+from .imagesize import check_image
+
 # A line never starts with these (closing brackets, small kana, the long-vowel mark, punctuation)...
 NO_LINE_START = set(
     "、。，．,.・：；:;？！?!‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー－―‐‑〜～…‥」』）)］]｝}〕〉》】〙〗〟’”»›"
@@ -154,8 +157,9 @@ class _ActiveIcons:
             if p is None:
                 return None
             try:
+                check_image(p)   # the header's size first: a picture bomb is refused before decoding
                 img = _square_icon(pygame.image.load(str(p)), max(1, round(px)))
-            except (pygame.error, OSError, ValueError):  # a broken icon file draws nothing
+            except (pygame.error, OSError, ValueError, DataError):  # a broken or too large icon draws nothing
                 return None
             if len(self._scaled) > 256:
                 self._scaled.clear()

@@ -21,7 +21,7 @@ from tabletop.engine import TabletopError, ruleset_ids
 from tabletop.engine.ruleset import load_ruleset_dir, reload_ruleset, ruleset_dir
 from tabletop.layout.model import default_layout, load_layout
 from tabletop.layout.render import CardRenderer
-from tabletop.layout.studio import CardGrid, Watcher, draw_zoomed
+from tabletop.layout.grid import CardGrid, Watcher, draw_zoomed
 
 from . import cardfilter as cf
 from . import fonts

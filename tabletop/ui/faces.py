@@ -1,4 +1,4 @@
-"""Card faces and backs: the layout renderer when it is installed, else a clean built-in face.
+"""Card faces and backs: the layout renderer, else (a layout that fails to load) a clean built-in face.
 
 Both offer the same interface (`face(card_def, width_px)`, `back(width_px)`, `aspect`), so the
 table never knows which one it has. `make_renderer(ruleset)` picks one.
@@ -9,12 +9,9 @@ import sys
 
 import pygame
 
-from . import fonts
+from tabletop.layout import CardRenderer as _LayoutRenderer
 
-try:  # the layout engineer's renderer, when it exists
-    from tabletop.layout import CardRenderer as _LayoutRenderer
-except ImportError:
-    _LayoutRenderer = None
+from . import fonts
 
 ASPECT = 88 / 63   # a standard trading card, height / width
 _DEFAULT_COLOR = (120, 120, 128)
@@ -157,10 +154,9 @@ class BuiltinRenderer:
 
 
 def make_renderer(ruleset):
-    """Return the layout renderer for this ruleset if the layout package is there, else the built-in one."""
-    if _LayoutRenderer is not None:
-        try:
-            return _LayoutRenderer(ruleset)
-        except Exception as e:  # a broken layout must not stop a game: fall back, and say why
-            print(f"tabletop: card layout for {ruleset.id} failed ({e}); using the built-in faces", file=sys.stderr)
+    """Return the layout renderer for this ruleset, or the built-in one when its layout does not load."""
+    try:
+        return _LayoutRenderer(ruleset)
+    except Exception as e:  # noqa: BLE001 — a broken layout must not stop a game: fall back, and say why
+        print(f"tabletop: card layout for {ruleset.id} failed ({e}); using the built-in faces", file=sys.stderr)
     return BuiltinRenderer(ruleset)

@@ -47,13 +47,13 @@ def ruleset_title(rid: str):
 
 def _scenario_title(path) -> str:
     """Return "title (file name)" of a scenario, or its file name when the title cannot be read."""
-    import yaml
+    from tabletop.engine.yamlio import load_yaml
     try:
-        d = yaml.safe_load(path.read_text(encoding="utf-8"))
+        d = load_yaml(path)   # the one bounded YAML reader (limits: docs/architecture.md)
         title = d.get("title") if isinstance(d, dict) else None
-    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+    except TabletopError:
         title = None
-    return f"{title}  ({path.name})" if title else path.name
+    return f"{title}  ({path.name})" if isinstance(title, str) and title else path.name
 
 
 class MenuScene(Scene):
@@ -390,17 +390,15 @@ class MenuScene(Scene):
             self.show("settings")
 
     def studio(self) -> None:
-        """Open the layout studio for the chosen ruleset inside this window; come back to the menu."""
+        """Open the layout studio for the chosen ruleset over the menu; Back returns to the main page."""
+        from .studio import StudioScene, studio_folder
         try:
-            from tabletop.layout.studio import run_studio
-        except ImportError:
-            self.app.message(N_("The layout studio is not installed in this version."), N_("Layout studio"))
-            return
-        try:
-            run_studio(self.ruleset_id, screen=self.app.screen)
-        except (TabletopError, ValueError) as e:
+            folder = studio_folder(self.ruleset_id)
+        except TabletopError as e:
             self.app.message(e, N_("Layout studio"))
-        self.show("main")
+            return
+        self.page = "main"
+        self.app.push(StudioScene(self.app, folder))
 
     def deck_tools(self, scene: str) -> None:
         """Open the card browser or the deck editor for the chosen ruleset (scenes of their own files)."""

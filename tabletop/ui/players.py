@@ -1,8 +1,8 @@
 """Who sits at each seat: a human (None) or a bot with `choose(view, legal_actions)`.
 
 The menu, the `play` verb and the table share these helpers (seats, their save label, loading a
-save with its seats), so none of them imports another for them. The bots come from `tabletop.bots.make_bot` when that package is installed; otherwise a seeded
-uniform-random stand-in plays, so a table against "the computer" always works.
+save with its seats), so none of them imports another for them. The bots come from `tabletop.bots.make_bot`,
+imported when a bot first takes a seat; `UniformBot`, a seeded uniform-random player, is the tests' stand-in.
 """
 from __future__ import annotations
 
@@ -17,11 +17,8 @@ LABELS = {**{v: k for k, v in LEVELS.items()}, "random": "random"}
 
 
 def _bot_factory():
-    """Return `tabletop.bots.make_bot`, imported when a bot first takes a seat (None if absent)."""
-    try:
-        from tabletop.bots import make_bot
-    except ImportError:
-        return None
+    """Return `tabletop.bots.make_bot`, imported when a bot first takes a seat (the menu starts without it)."""
+    from tabletop.bots import make_bot
     return make_bot
 
 
@@ -51,8 +48,7 @@ def make_seat(spec: str | None, player: int, seed: int = 0):
     name = LEVELS.get(spec, spec)
     if name not in LABELS:
         raise ValueError(f"unknown player {spec!r}: use human, easy, normal, hard, random, greedy or search")
-    factory = _bot_factory()
-    bot = factory(name, player, seed) if factory is not None else UniformBot(player, seed)
+    bot = _bot_factory()(name, player, seed)
     bot.level = LABELS[name]
     return PassesWithoutRules(bot)
 

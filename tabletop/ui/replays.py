@@ -6,7 +6,6 @@ replay) is reported in a dialog naming the file; the list stays.
 """
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList
 
 from tabletop.engine import TabletopError
+from tabletop.engine.errors import clip
 from tabletop.engine import saves
 from tabletop.engine.replay import Replay
 
@@ -29,12 +29,7 @@ def open_file(app, path: Path, game: int = 0):
     Raises TabletopError (SaveError) with the file's name when it does not open.
     """
     path = Path(path)
-    try:
-        d = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise TabletopError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise TabletopError(f"{path}: not a save or a simulate run ({e})") from None
+    d = saves.load_json(path, "save")   # bounded: size and nesting (SaveError names the file)
     if isinstance(d, dict) and "records" in d:
         replay, specs = Replay.from_sim(path, game=game), None
     else:
@@ -54,21 +49,32 @@ def entries(folder: Path) -> list[tuple[str, Path, int]]:
     files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
     for p in files:
         try:
-            d = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError):
+            d = saves.load_json(p, "save")
+        except TabletopError:
             out.append((f"{p.name}  (?)", p, 0))
             continue
-        if isinstance(d, dict) and "records" in d:
+        if isinstance(d, dict) and isinstance(d.get("records"), list):
             for rec in d["records"]:
+                if not isinstance(rec, dict):
+                    continue
                 i = rec.get("index", 0)
+                i = i if isinstance(i, int) and not isinstance(i, bool) else 0
                 won = rec.get("winner")
-                who = f"P{won + 1}" if isinstance(won, int) else str(won or "-")
-                out.append((f"{p.name} #{i}  {d.get('ruleset', '')}  {who}  {len(rec.get('log') or [])}", p, i))
+                who = f"P{won + 1}" if isinstance(won, int) else _short(won or "-")
+                log = rec.get("log")
+                n = len(log) if isinstance(log, list) else 0
+                out.append((f"{p.name} #{i}  {_short(d.get('ruleset', ''))}  {who}  {n}", p, i))
         else:
-            rs = d.get("ruleset", "") if isinstance(d, dict) else ""
-            n = len(d.get("actions") or []) if isinstance(d, dict) else 0
+            rs = _short(d.get("ruleset", "")) if isinstance(d, dict) else ""
+            acts = d.get("actions") if isinstance(d, dict) else None
+            n = len(acts) if isinstance(acts, list) else 0
             out.append((f"{p.name}  {rs}  {n}", p, 0))
     return out
+
+
+def _short(v) -> str:
+    """Return a value of a file as a short text for the list (a hostile file's 5 MB name is cut)."""
+    return clip(v if isinstance(v, str) else repr(v), 40)
 
 
 class ReplayListScene(Scene):

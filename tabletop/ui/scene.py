@@ -5,8 +5,10 @@ state. The loop is pygame_gui's three calls around the top scene's: process_even
 """
 from __future__ import annotations
 
+import html
 import sys
 import warnings
+from functools import partial
 
 import pygame
 
@@ -283,5 +285,5 @@ def register_widget_words(lang: str) -> None:
     _REGISTERED.add(lang)
 
 
-def html_escape(s: str) -> str:
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+# pygame_gui's text boxes read HTML: escape &, < and > (quotes stay as they are, its parser shows them).
+html_escape = partial(html.escape, quote=False)

@@ -87,13 +87,38 @@ def test_unknown_op_is_reported_by_check_steps():
     assert "unknown op 'teleport'" in problem
 
 
-def test_an_op_name_cannot_be_taken_twice():
-    from tabletop.engine.effects import register_op
+def test_an_op_table_may_not_take_an_inherited_name():
+    from tabletop.engine.effects import EffectsMixin, Op, with_ops
 
     def other(ctl, s, ctx):
         return None
-    with pytest.raises(ValueError, match="already registered"):
-        register_op("draw", other)
+    with pytest.raises(ValueError, match="'draw' is already in the inherited table"):
+        with_ops(EffectsMixin.EFFECT_OPS, {"draw": Op(other)})
+
+
+def test_two_controllers_may_give_one_op_name_different_meanings(tmp_path):
+    """Each controller runs the op of its own table (no global registry to collide in)."""
+    from tabletop.engine import Controller
+    from tabletop.engine.effects import EffectsMixin, Op, with_ops
+
+    ran = []
+
+    class A(EffectsMixin, Controller):
+        EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, {"zap": Op(lambda ctl, s, ctx: ran.append("A"))})
+
+    class B(EffectsMixin, Controller):
+        EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, {"zap": Op(lambda ctl, s, ctx: ran.append("B"))})
+
+    g = scenario(tmp_path, "  p1.hand: [archer]\n")
+    s = g.state
+    for cls in (A, B, A):
+        ctl = cls(g.ruleset)
+        s.data["effect_queue"] = [{"source": s.zones["0.hand"][0], "player": 0, "step": {"on": "play", "do": "zap"},
+                                   "event": {}}]
+        ctl.resolve_effects(s)
+    assert ran == ["A", "B", "A"]
+    assert "zap" not in EffectsMixin.EFFECT_OPS and "zap" not in OPS
+    assert check_steps(type("C", (), {"effects": ({"on": "play", "do": "zap"},)}), A.EFFECT_OPS) == []
 
 
 def test_every_controller_loaded_without_an_op_clash():
@@ -102,3 +127,21 @@ def test_every_controller_loaded_without_an_op_clash():
     builtin.load_all()
     assert builtin.import_errors == {}
     assert set(controller_ids()) >= {"senkai", "fourdeck", "ijinden", "monmusu", "danmaku", "sandbox"}
+
+
+def test_validate_checks_a_cards_ops_against_its_own_controllers_table():
+    from types import SimpleNamespace
+
+    from tabletop.engine import load_ruleset
+    from tabletop.validate import effect_errors
+    for rid in ("senkai", "fourdeck", "ijinden", "danmaku", "monmusu"):
+        assert effect_errors(load_ruleset(rid)) == [], rid
+    rs = load_ruleset("senkai")
+    bomb = SimpleNamespace(id="x", path="cards.yaml", line=3, effects=({"on": "play", "do": "bomb"},))
+    cards = rs.cards
+    try:
+        rs.cards = {"x": bomb}           # danmaku's op means nothing in senkai
+        (problem,) = effect_errors(rs)
+    finally:
+        rs.cards = cards
+    assert "cards.yaml:3" in str(problem) and "unknown op 'bomb'" in str(problem)

@@ -6,7 +6,8 @@ import pytest
 
 from tabletop.engine.errors import DataError
 from tabletop.engine.ruleset import load_ruleset, load_ruleset_dir
-from tabletop.layout.export import draw_sheet, export_cards, grid_for, mm_to_px, run, with_bleed
+from tabletop.layout.export import export_cards, run
+from tabletop.layout.sheets import Sheet, draw_marks, grid_for, mm_to_px
 
 
 def test_card_pngs_have_exact_print_sizes(tmp_path):
@@ -31,14 +32,21 @@ def test_poker_cards_fit_three_by_three_on_a4_and_letter():
     assert grid_for((215.9, 279.4), (63, 88), 3) == (3, 3)    # no margin: bleed shared between neighbours
 
 
-def test_bleed_extends_the_edge_pixels():
-    face = pygame.Surface((40, 60))
-    face.fill((200, 10, 10))
-    face.fill((10, 10, 200), (0, 0, 40, 1))              # a blue top edge
-    out = with_bleed(face, 5)
-    assert out.get_size() == (50, 70)
-    assert out.get_at((20, 0))[:3] == (10, 10, 200)
-    assert out.get_at((0, 35))[:3] == (200, 10, 10)
+def draw_sheet(faces: list, page_px: tuple, cols: int, rows: int, bleed_px: int, crop_marks: bool,
+               dpi: int) -> pygame.Surface:
+    """Draw one page of faces (each with bleed_px of bleed) in a centred grid, crop marks if asked
+    (a harness for Sheet.place and draw_marks; the export composes its pages in _emit)."""
+    fw, fh = faces[0].get_size()
+    tw, th = fw - 2 * bleed_px, fh - 2 * bleed_px
+    sheet = Sheet(page_px, (tw, th), bleed_px, (fw, fh),
+                  ((page_px[0] - cols * fw) // 2 + bleed_px, (page_px[1] - rows * fh) // 2 + bleed_px), cols, rows, dpi)
+    page = pygame.Surface(page_px)
+    page.fill((255, 255, 255))
+    for i, face in enumerate(faces):
+        sheet.place(page, i, face)
+    if crop_marks:
+        draw_marks(page, sheet, len(faces))
+    return page
 
 
 def test_crop_marks_sit_on_the_cut_lines_outside_the_cards():

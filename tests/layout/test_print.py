@@ -8,7 +8,8 @@ from tabletop import cli
 from tabletop.engine.errors import DataError
 from tabletop.engine.ruleset import load_ruleset_dir
 from tabletop.layout import CardRenderer
-from tabletop.layout.export import PAGES_MM, export_cards, grid_for, mm_to_px, plan_sheet
+from tabletop.layout.export import export_cards
+from tabletop.layout.sheets import PAGES_MM, grid_for, mm_to_px, plan_sheet
 from tabletop.validate import validate_report
 
 from designer_game import paint

@@ -6,7 +6,7 @@ from tabletop.engine.errors import DataError
 from tabletop.engine.ruleset import load_ruleset, load_ruleset_dir
 from tabletop.layout import CardRenderer, default_layout
 from tabletop.layout.art import resolve_art
-from tabletop.layout.export import mm_to_px
+from tabletop.layout.sheets import mm_to_px
 
 
 def diff(a: pygame.Surface, b: pygame.Surface) -> int:
@@ -131,7 +131,7 @@ def test_outlines_name_every_region(sandbox):
 
 
 def test_emphasis_runs_carry_across_lines():
-    from tabletop.layout.render import _emphasis_runs
+    from tabletop.layout.facedraw import _emphasis_runs
     assert _emphasis_runs("a【条件】b", "【】", False) == ([("a", False), ("【条件】", True), ("b", False)], False)
     runs, inside = _emphasis_runs("x【条", "【】", False)
     assert runs == [("x", False), ("【条", True)] and inside

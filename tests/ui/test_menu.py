@@ -1,7 +1,6 @@
 """The main menu, driven by posted clicks: new game, load (a broken save gives a message), settings."""
 import json
 
-import pytest
 
 from tabletop.engine import Game
 from tabletop.engine import saves
@@ -73,28 +72,6 @@ def test_settings_persist_in_the_config_folder(app, tmp_path):
     assert saved["language"] == "ja" and saved["anim"] == 0.5
     assert settings_mod.load()["language"] == "ja"
     assert button(menu, "適用")   # the page is now in Japanese
-
-
-def test_the_layout_studio_opens_in_the_menu_window_and_comes_back(app, monkeypatch):
-    studio = pytest.importorskip("tabletop.layout.studio")
-    seen = {}
-    real = studio.run_studio
-
-    def fake(ruleset_id, screen=None, max_frames=None):
-        seen["args"] = (ruleset_id, screen)
-        return real(ruleset_id, screen=screen, max_frames=2)
-    monkeypatch.setattr(studio, "run_studio", fake)
-    menu = app.push(MenuScene(app))
-    app.step()
-    menu.ruleset_id = "senkai"
-    click(app, button(menu, "Layout studio").get_abs_rect().center)
-    assert menu.page == "studio" and not seen               # it asks which ruleset first
-    assert menu.fields["ruleset"].selected_option[0] == "senkai"
-    menu.ruleset_id = "sandbox"                             # as picking it from the drop-down does
-    menu.show("studio")
-    click(app, button(menu, "Open the studio").get_abs_rect().center)
-    assert seen["args"] == ("sandbox", app.screen)
-    assert app.scene is menu and menu.page == "main" and app.running
 
 
 def test_the_new_game_page_offers_the_rulesets_options_and_uses_them(app):

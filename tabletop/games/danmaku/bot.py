@@ -2,13 +2,15 @@
 
 `evaluate_position(game, player)` returns named, weighted terms seen from `player`'s side (the
 bots sum them and name the biggest changes in their reasons; see tabletop/bots/evaluate.py).
-The search (hard) also reads from here: `SEARCH_SCALE`, `search_actions`/`rollout_actions` (each
+The search (hard) also reads from here (`HINTS`): `SEARCH_SCALE`, `search_actions`/`rollout_actions` (each
 distinct move once), `rollout_game` (smaller determinizations) and `evaluate_cutoff` (the evaluation
 plus the race between the two main characters over the whole game, which greedy does not see).
 """
 from __future__ import annotations
 
 import math
+
+from tabletop.engine.hints import BotHints
 
 # Weights of the evaluation, in points (60 HP of a main character is one point).
 # - tempo: the damage each player's attacks should do over the next `tempo_turns` turns (expected,
@@ -305,3 +307,13 @@ def race(game, player: int) -> float:
 def evaluate_cutoff(game, player: int) -> float:
     """Return the score where a search rollout stops: the evaluation plus RACE_W × the race."""
     return sum(evaluate_position(game, player).values()) + RACE_W * race(game, player)
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    evaluate_cutoff=evaluate_cutoff,
+    search_scale=SEARCH_SCALE,
+    search_actions=search_actions,
+    rollout_actions=rollout_actions,
+    rollout_game=rollout_game,
+)

@@ -11,24 +11,23 @@ class DanmakuCandidates:
     # --- candidates ---------------------------------------------------------------------------
     # Candidates are built as Action(kind, player, args) with `args` already sorted by name
     # (card < choice < target < to): what Action.make would build, without its cost.
+    # --- the answers to pending choices (Controller.answers) -------------------------------------
+    def answer_choose_main(self, s, p, q):
+        # `choice=` (not `card=`): the characters lie in the deck pile, so the table offers buttons.
+        return [Action("choose_main", p, (("choice", u),)) for u in q["options"]]
+
+    def answer_redraw(self, s, p, q):
+        return [Action.make("keep", p), Action.make("redraw", p)]
+
+    def answer_defend(self, s, p, q):
+        return [Action("defend", p, (("card", u),)) for u in q["options"]]
+
+    def answer_pay_discard(self, s, p, q):
+        return [Action("discard", p, (("card", u),)) for u in s.zones[self.zk[p]["hand"]]]
+
     def actions(self, s, p):
         if s.pending:
-            q = s.pending[0]
-            if q["player"] != p:
-                return []
-            k = q["kind"]
-            if k == "effect_target":
-                return self.effect_actions(s, p)
-            if k == "choose_main":
-                # `choice=` (not `card=`): the characters lie in the deck pile, so the table offers buttons.
-                return [Action("choose_main", p, (("choice", u),)) for u in q["options"]]
-            if k == "redraw":
-                return [Action.make("keep", p), Action.make("redraw", p)]
-            if k == "defend":
-                return [Action("defend", p, (("card", u),)) for u in q["options"]]
-            if k == "pay_discard":
-                return [Action("discard", p, (("card", u),)) for u in s.zones[self.zk[p]["hand"]]]
-            return []
+            return self.answers(s, p)
         if p != s.active:
             return []
         if s.phase == "main":

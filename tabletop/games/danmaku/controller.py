@@ -12,14 +12,14 @@ table, moving cards: P, values, auras, deck-out), `candidates.py` (the candidate
 shared gates), `main.py` (the main phase: DM-R1..R9, R18, R30), `attack.py` (the danmaku phase:
 DM-R19, R21..R28), `turn.py` (turn passing, state-based rules and wins: DM-R11..R13, R17, R20),
 `effects.py` (the effect engine's hooks), `words.py` (what the table shows and says). The constants
-they share are in `rules.py`, the game's effect ops in `ops.py` (importing this module registers them).
+they share are in `rules.py`, the game's effect ops in `ops.py` (added to the shared ones in `EFFECT_OPS`).
 """
 from __future__ import annotations
 
 from tabletop.engine import Controller, register
-from tabletop.engine.effects import EffectsMixin
+from tabletop.engine.effects import EffectsMixin, with_ops
 
-from . import ops  # noqa: F401  (registers the game's effect ops)
+from . import ops
 from .attack import DanmakuAttack
 from .candidates import DanmakuCandidates
 from .effects import DanmakuEffects
@@ -45,6 +45,13 @@ class Danmaku(DanmakuSetup, DanmakuTable, DanmakuCandidates, DanmakuMain, Danmak
     exact = frozenset({"end_phase", "attack", "defend", "discard", "power", "score", "bomb", "summon", "declare",
                        "ability", "support"})
     EFFECT_ZONES = FIELD
+    EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)
+
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.danmaku.bot import HINTS
+        return HINTS
 
     def __init__(self, ruleset):
         super().__init__(ruleset)

@@ -2,7 +2,7 @@
 and Bomb (DM-R6, DM-D6)."""
 from __future__ import annotations
 
-from tabletop.engine.effects import QUEUE, register_op
+from tabletop.engine.effects import QUEUE, Op
 from tabletop.engine.msg import msg
 
 from .rules import PN
@@ -58,7 +58,10 @@ def _op_bomb(ctl, s, ctx):
     ctl.move(s, deck[-1], f"{opp}.side", face_up=False)     # (the last card: that deck has run out, DM-D5)
 
 
-register_op("aura", _op_aura)
-register_op("summon", _op_summon)
-register_op("_summon", _op_summon_take, "card")
-register_op("bomb", _op_bomb)
+# This game's effect ops (its controller's EFFECT_OPS adds them to the shared ones).
+OPS = {
+    "aura": Op(_op_aura),
+    "summon": Op(_op_summon),
+    "_summon": Op(_op_summon_take, "card"),
+    "bomb": Op(_op_bomb),
+}

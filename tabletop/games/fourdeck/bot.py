@@ -22,18 +22,10 @@ many determinizations fit in a move's budget. Where a rollout stops it scores th
 """
 from __future__ import annotations
 
+from tabletop.engine.hints import BotHints
 from tabletop.games.evalkit import keep_top
 from tabletop.games.fourdeck.rules import DOUBLE, LEVELS
 
-# The bots' guesses of their own face-down decks keep each card in the deck it was built into (a
-# player knows their Level 3 deck holds their Level 3 units, FD-R2, FD-H1); see bots/determinize.py.
-DETERMINIZE_BY_SECTION = True
-# Rollouts play to the end of the opponent's next turn: their attacks decide whether a field rebels.
-SEARCH_HORIZON = 2
-# Search replaces greedy's move only on firm evidence: with up to 8 candidates, one of them beats
-# greedy's by a single standard error in a few samples by luck alone most of the time.
-SEARCH_CONFIDENCE = 2.0
-SEARCH_MIN_PAIRS = 4
 
 LETHAL_NOW = 40.0     # a field the attacker on turn can push to rebellion with its ready units
 LETHAL_NEXT = 12.0    # a field the opponent can push to rebellion in their next turn
@@ -283,3 +275,20 @@ def rollout_game(game) -> None:
         for d in LEVELS:
             keep_top(game, f"{p}.{d}", ROLLOUT_DECK)
     s.log = []
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    evaluate_cutoff=evaluate_cutoff,
+    # The bots' guesses of their own face-down decks keep each card in the deck it was built into (a
+    # player knows their Level 3 deck holds their Level 3 units, FD-R2, FD-H1); see bots/determinize.py.
+    determinize_by_section=True,
+    # Rollouts play to the end of the opponent's next turn: their attacks decide whether a field rebels.
+    search_horizon=2,
+    # Search replaces greedy's move only on firm evidence: with up to 8 candidates, one of them beats
+    # greedy's by a single standard error in a few samples by luck alone most of the time.
+    search_confidence=2.0,
+    search_min_pairs=4,
+    rollout_actions=rollout_actions,
+    rollout_game=rollout_game,
+)

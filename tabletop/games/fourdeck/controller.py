@@ -15,16 +15,16 @@ The class is a composition of one mixin per rule section (they call each other t
   turn.py   — FourDeckTurn: the candidates, the damage phase and the battle phase (FD-R10..R15)
   field.py  — FourDeckField: deck damage, entering and leaving the field, exhaustion, the loss checks
               (FD-R3, FD-R16..R19)
-  ops.py    — FourDeckEffects: the effect hooks and fourdeck's ops, registered there (FD-R20, FD-R21)
+  ops.py    — FourDeckEffects: the effect hooks and fourdeck's ops, `OPS` (FD-R20, FD-R21)
   words.py  — FourDeckWords: panels, zone texts, badges, action descriptions, drags
 """
 from __future__ import annotations
 
 from tabletop.engine import Action, Controller, register
-from tabletop.engine.effects import EffectsMixin
+from tabletop.engine.effects import EffectsMixin, with_ops
 from tabletop.engine.state import copy_json
 from tabletop.games.fourdeck.field import FourDeckField
-from tabletop.games.fourdeck.ops import FourDeckEffects
+from tabletop.games.fourdeck.ops import OPS, FourDeckEffects
 from tabletop.games.fourdeck.rules import LEVELS
 from tabletop.games.fourdeck.setup import FourDeckSetup
 from tabletop.games.fourdeck.turn import FourDeckTurn
@@ -38,6 +38,13 @@ class FourDeck(FourDeckSetup, FourDeckTurn, FourDeckField, FourDeckEffects, Four
     id = "fourdeck"
     LIVE_STATS = ("ap",)
     EFFECT_ZONES = ("field",)
+    EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, OPS)
+
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.fourdeck.bot import HINTS
+        return HINTS
 
     def __init__(self, ruleset):
         super().__init__(ruleset)

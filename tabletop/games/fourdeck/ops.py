@@ -1,27 +1,30 @@
-"""Card effects: fourdeck's effect ops (registered here) and what the shared ops mean in this game
-(FD-R1, FD-R3, FD-R4, FD-R9, FD-R20, FD-R21)."""
+"""Card effects: fourdeck's effect ops (`OPS`, added to its controller's `EFFECT_OPS`) and what the
+shared ops mean in this game (FD-R1, FD-R3, FD-R4, FD-R9, FD-R20, FD-R21)."""
 from __future__ import annotations
 
 from tabletop.engine import Action
-from tabletop.engine.effects import OPS, register_op
+from tabletop.engine.effects import Op
 from tabletop.engine.msg import msg
 from tabletop.engine.state import split_key
 from tabletop.games.fourdeck.rules import LEVELS
 
 
 def _dispatch(name: str):
-    """Return an op function that calls the controller's `op_<name>` (so another ruleset may
-    register an op of the same name for its own controller without breaking this one)."""
+    """Return an op function that calls the controller's `op_<name>` (a method, so the op reads
+    beside the effect hooks below)."""
     def fn(ctl, s, ctx):
         getattr(ctl, "op_" + name)(s, ctx)
     return fn
 
 
-register_op("deck_damage", _dispatch("deck_damage"), "zone")   # n damage to a deck (FD-R3 applies)
-register_op("deck_heal", _dispatch("deck_heal"), "zone")       # restore n HP, up to the maximum
-register_op("to_deck", _dispatch("to_deck"), "card")           # a field unit → bottom of its home deck
-register_op("peek", _dispatch("peek"), "zone")                 # look at the top card of a deck (FD-R7)
-register_op("win_if", _dispatch("win_if"))                     # win with n units of a type (FD-R20)
+# This game's effect ops (its controller's EFFECT_OPS adds them to the shared ones).
+OPS = {
+    "deck_damage": Op(_dispatch("deck_damage"), "zone"),   # n damage to a deck (FD-R3 applies)
+    "deck_heal": Op(_dispatch("deck_heal"), "zone"),       # restore n HP, up to the maximum
+    "to_deck": Op(_dispatch("to_deck"), "card"),           # a field unit → bottom of its home deck
+    "peek": Op(_dispatch("peek"), "zone"),                 # look at the top card of a deck (FD-R7)
+    "win_if": Op(_dispatch("win_if")),                     # win with n units of a type (FD-R20)
+}
 
 
 class FourDeckEffects:
@@ -66,7 +69,7 @@ class FourDeckEffects:
             return super().do_choose_target(s, a)
         s.pending.pop(0)
         item = p["item"]
-        self._run(s, OPS[item["step"]["do"]][0], {**item, "target": a["target_zone"]})
+        self._run(s, self.EFFECT_OPS[item["step"]["do"]].fn, {**item, "target": a["target_zone"]})
         self.after_step(s)
         self.resolve_effects(s)
 

@@ -11,24 +11,22 @@ class FourDeckTurn:
     """The candidates of a seat, the damage phase and the battle phase."""
 
     # --- candidates ------------------------------------------------------------------------
+    # --- the answers to pending choices (Controller.answers) -------------------------------------
+    def answer_choose_order(self, s, p, pending):
+        return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
+
+    def answer_choose_partner(self, s, p, pending):
+        # By card id, not uid: the choice is offered as buttons naming the cards, and the
+        # card is one the chooser looks at inside a face-down pile.
+        seen = dict.fromkeys(s.cards[u].cid for u in reversed(s.zones[f"{p}.lv1"]))
+        return [Action.make("choose_partner", p, choice=cid) for cid in seen]
+
+    def answer_claim(self, s, p, pending):
+        return [Action.make("declare_victory", p), Action.make("decline_victory", p)]
+
     def actions(self, s, p):
         if s.pending:
-            pend = s.pending[0]
-            if pend["player"] != p:
-                return []
-            kind = pend["kind"]
-            if kind == "effect_target":
-                return self.effect_actions(s, p)
-            if kind == "choose_order":
-                return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
-            if kind == "choose_partner":
-                # By card id, not uid: the choice is offered as buttons naming the cards, and the
-                # card is one the chooser looks at inside a face-down pile.
-                seen = dict.fromkeys(s.cards[u].cid for u in reversed(s.zones[f"{p}.lv1"]))
-                return [Action.make("choose_partner", p, choice=cid) for cid in seen]
-            if kind == "claim":
-                return [Action.make("declare_victory", p), Action.make("decline_victory", p)]
-            return []
+            return self.answers(s, p)
         if p != s.active:
             return []
         # Candidates skip what is plainly refused (tapped units, attacks in the first turns, a second

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from tabletop.games.evalkit import keep_top, once_per_name
 from tabletop.engine.action import Action
+from tabletop.engine.hints import BotHints
 
 DOUBLE = "ダブルプレッシャー"
 UNBLOCKABLE = "ブロックされない"
 SWIFT = "即応"
-
-# Rollouts play to the end of the turn in which the search decides (the default horizon).
-SEARCH_HORIZON = 1
 
 
 def evaluate_position(game, player: int) -> dict:
@@ -232,3 +230,14 @@ def evaluate_cutoff(game, player: int) -> float:
     elif margin == 0:
         score += sign * EVEN
     return score
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    evaluate_cutoff=evaluate_cutoff,
+    search_horizon=1,      # rollouts play to the end of the turn in which the search decides
+    search_actions=search_actions,
+    rollout_actions=rollout_actions,
+    greedy_answer=greedy_answer,
+    rollout_game=rollout_game,
+)

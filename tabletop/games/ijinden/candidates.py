@@ -11,42 +11,44 @@ class IjindenCandidates:
     """`actions` (the candidates of every move) and the gates the checks share."""
 
     # ------------------------------------------------------------------ candidates
+    # --- the answers to pending choices (Controller.answers) -------------------------------------
+    # Built directly, like the main phase's candidates (args sorted by name: card, target).
+    def answer_pay(self, s, p, pending):
+        return [Action("pay", p, (("card", u),)) for u in s.zones[KEYS[p]["mana"]]]
+
+    def answer_feat(self, s, p, pending):
+        # yes/no with no card argument: the table shows them as buttons (the prompt names the card)
+        return [Action("feat", p, ()), Action("no_feat", p, ())]
+
+    def answer_block(self, s, p, pending):
+        b = s.data["battle"]
+        out = [Action("block", p, (("card", x), ("target", a)))
+               for x in self.free_blockers(s, p) for a in b["attackers"]]
+        out += [Action("unblock", p, (("card", x),)) for x, _ in b["blocks"]]
+        out.append(Action("done_blocking", p, ()))
+        return out
+
+    def answer_resolve(self, s, p, pending):
+        # card= (not target=): the attacker being resolved is the card that acts; a click on it resolves it
+        return [Action("resolve", p, (("card", a),)) for a in s.data["battle"]["attackers"]]
+
+    def answer_mulligan(self, s, p, pending):
+        return [Action.make("mulligan", p), Action.make("keep", p)]
+
+    def answer_next_game(self, s, p, pending):
+        return [Action.make("next_game", p)]
+
+    def answer_sideboard(self, s, p, pending):
+        out = [Action.make("side_in", p, cid=c) for c in self.distinct(s, f"{p}.side")]
+        out += [Action.make("side_out", p, cid=c) for c in self.distinct(s, f"{p}.deck")]
+        out.append(Action.make("side_done", p))
+        return out
+
     def actions(self, s, p, every=False):
         if s.outcome is not None:
             return []
         if s.pending:
-            pk = s.pending[0]
-            if pk["player"] != p:
-                return []
-            kind = pk["kind"]
-            if kind == "effect_target":
-                return self.effect_actions(s, p)
-            # Built directly, like the main phase's candidates below (args sorted by name: card, target).
-            if kind == "pay":
-                return [Action("pay", p, (("card", u),)) for u in s.zones[KEYS[p]["mana"]]]
-            if kind == "feat":
-                # yes/no with no card argument: the table shows them as buttons (the prompt names the card)
-                return [Action("feat", p, ()), Action("no_feat", p, ())]
-            if kind == "block":
-                b = s.data["battle"]
-                out = [Action("block", p, (("card", x), ("target", a)))
-                       for x in self.free_blockers(s, p) for a in b["attackers"]]
-                out += [Action("unblock", p, (("card", x),)) for x, _ in b["blocks"]]
-                out.append(Action("done_blocking", p, ()))
-                return out
-            if kind == "resolve":
-                # card= (not target=): the attacker being resolved is the card that acts; a click on it resolves it
-                return [Action("resolve", p, (("card", a),)) for a in s.data["battle"]["attackers"]]
-            if kind == "mulligan":
-                return [Action.make("mulligan", p), Action.make("keep", p)]
-            if kind == "next_game":
-                return [Action.make("next_game", p)]
-            if kind == "sideboard":
-                out = [Action.make("side_in", p, cid=c) for c in self.distinct(s, f"{p}.side")]
-                out += [Action.make("side_out", p, cid=c) for c in self.distinct(s, f"{p}.deck")]
-                out.append(Action.make("side_done", p))
-                return out
-            return []
+            return self.answers(s, p)
         if p != s.active:
             return []
         # Actions are built directly (args already sorted by name): this list is made for every move.

@@ -17,14 +17,14 @@ R23), `match.py` (the match and side deck: IJ-R34, R35), `cards.py` (derived val
 hooks: IJ-R15, R16, R20, R21, R25, R32), `candidates.py` (the candidates and the checks' shared gates),
 `main.py` (using cards: IJ-R11..R16, R28), `battle.py` (the battle and feats: IJ-R17..R22),
 `words.py` (what the table shows and says). The constants they share are in `rules.py`, the game's
-effect ops in `ops.py` (importing this module registers them).
+effect ops in `ops.py` (added to the shared ones in `EFFECT_OPS`).
 """
 from __future__ import annotations
 
 from tabletop.engine import Controller, register
-from tabletop.engine.effects import EffectsMixin
+from tabletop.engine.effects import EffectsMixin, with_ops
 
-from . import ops  # noqa: F401  (registers the game's effect ops)
+from . import ops
 from .battle import IjindenBattle
 from .candidates import IjindenCandidates
 from .cards import IjindenCards
@@ -41,6 +41,13 @@ class Ijinden(IjindenSetup, IjindenTurn, IjindenMatch, IjindenCards, IjindenCand
               IjindenBattle, IjindenWords, EffectsMixin, Controller):
     id = "ijinden"
     EFFECT_ZONES = ("battlefield",)
+    EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)
+
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.ijinden.bot import HINTS
+        return HINTS
 
     def __init__(self, ruleset):
         super().__init__(ruleset)

@@ -2,7 +2,7 @@
 冥府発動's return to the deck (IJ-D7) and the activation condition (IJ-R14)."""
 from __future__ import annotations
 
-from tabletop.engine.effects import register_op
+from tabletop.engine.effects import Op
 from tabletop.engine.msg import msg
 from tabletop.engine.state import split_key
 
@@ -61,11 +61,14 @@ def _op_bottom(ctl, s, ctx):
         ctl.log(s, msg("{card} goes to the bottom of P{n}'s deck (IJ-D7)", card=ctl.card_ref(s, u, "all"), n=c.owner + 1))
 
 
-register_op("manaify", _op_manaify, "card")
-register_op("restore", _op_restore, "card")
-register_op("guardian", _op_guardian)
-register_op("gain_keyword", _op_gain_keyword, "card")
-register_op("ij_bottom", _op_bottom)
-# `{on: condition, do: require, target: …, min/max: N}` states when a Mahou can be activated (IJ-R14);
-# it is checked before use and never fired, so the op itself does nothing.
-register_op("require", lambda ctl, s, ctx: None)
+# This game's effect ops (its controller's EFFECT_OPS adds them to the shared ones).
+OPS = {
+    "manaify": Op(_op_manaify, "card"),
+    "restore": Op(_op_restore, "card"),
+    "guardian": Op(_op_guardian),
+    "gain_keyword": Op(_op_gain_keyword, "card"),
+    "ij_bottom": Op(_op_bottom),
+    # `{on: condition, do: require, target: …, min/max: N}` states when a Mahou can be activated (IJ-R14);
+    # it is checked before use and never fired, so the op itself does nothing.
+    "require": Op(lambda ctl, s, ctx: None),
+}

@@ -10,6 +10,26 @@ from .rules import COLUMN, PHASE_ACTIONS, SLOT_KEYS, SLOT_OF_KEY, SLOTS, SUMMON_
 
 class MonmusuActions:
     # --- the candidate actions ---------------------------------------------------------------
+    # --- the answers to pending choices (Controller.answers) -------------------------------------
+    def answer_order(self, s, p, pending):
+        return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
+
+    def answer_pick_main(self, s, p, pending):
+        return [Action("pick_main", p, (("choice", cid),)) for cid in self.pickable(s, p)]
+
+    def answer_mulligan(self, s, p, pending):
+        return [Action.make("mulligan", p, choice=True), Action.make("mulligan", p, choice=False)]
+
+    def answer_extra_draw(self, s, p, pending):
+        return [Action.make("extra_draw", p, choice=True), Action.make("extra_draw", p, choice=False)]
+
+    def answer_skill_offer(self, s, p, pending):
+        # Buttons, not card clicks: the offer names its card (a face-down trap cannot be pointed at).
+        return [Action.make("use_skill", p), Action.make("pass_skill", p)]
+
+    def answer_pay_mana(self, s, p, pending):
+        return self._pay_actions(s, p, pending)
+
     def actions(self, s, p):
         return self._actions(s, p, every=False)
 
@@ -30,24 +50,7 @@ class MonmusuActions:
         if s.outcome is not None:
             return []
         if s.pending:
-            pe = s.pending[0]
-            if pe["player"] != p:
-                return []
-            k = pe["kind"]
-            if k == "effect_target":
-                return self.effect_actions(s, p)
-            if k == "order":
-                return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
-            if k == "pick_main":
-                return [Action("pick_main", p, (("choice", cid),)) for cid in self.pickable(s, p)]
-            if k in ("mulligan", "extra_draw"):
-                return [Action.make(k, p, choice=True), Action.make(k, p, choice=False)]
-            if k == "skill_offer":
-                # Buttons, not card clicks: the offer names its card (a face-down trap cannot be pointed at).
-                return [Action.make("use_skill", p), Action.make("pass_skill", p)]
-            if k == "pay_mana":
-                return self._pay_actions(s, p, pe)
-            return []
+            return self.answers(s, p)
         if p != s.active or s.phase not in PHASE_ACTIONS:
             return []
         if not every and s.data.get("battle"):

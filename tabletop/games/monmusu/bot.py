@@ -18,11 +18,9 @@ changes `evaluate_position`, so greedy plays as before.
 """
 from __future__ import annotations
 
+from tabletop.engine.hints import BotHints
 from tabletop.games.evalkit import generic_terms, keep_top, once_per_name
 from tabletop.games.monmusu.rules import SLOT_KEYS
-
-SEARCH_HORIZON = 2
-SEARCH_SCALE = 200.0
 
 ROLLOUT_DECK = 6       # top cards of each deck a rollout keeps
 HAND_MOVES = ("charge", "summon", "set_trap")
@@ -116,3 +114,13 @@ def rollout_game(game) -> None:
         return
     for p in (0, 1):
         keep_top(game, f"{p}.deck", ROLLOUT_DECK)
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    search_horizon=2,      # see the module docstring
+    search_scale=200.0,
+    search_actions=search_actions,
+    rollout_actions=rollout_actions,
+    rollout_game=rollout_game,
+)

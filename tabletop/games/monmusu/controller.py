@@ -28,15 +28,15 @@ The class is a composition of mixins, one module per rule section (they call eac
 - effects.py `MonmusuEffects`: targets, the effect queue, destroy and bounce;
 - battle.py `MonmusuBattle`: the battle's steps (MM-R28..R33);
 - words.py `MonmusuWords`: public views, describe, the drop action;
-- ops.py: this ruleset's effect ops (`register_op`), registered when this module is imported.
+- ops.py: this ruleset's effect ops, added to the shared ones in `EFFECT_OPS`.
 The bots' evaluation of a position is `evaluate_position` in bot.py.
 """
 from __future__ import annotations
 
 from tabletop.engine import Controller, register
-from tabletop.engine.effects import EffectsMixin
+from tabletop.engine.effects import EffectsMixin, with_ops
 
-from . import ops  # noqa: F401  (registers this ruleset's effect ops)
+from . import ops
 from .actions import MonmusuActions
 from .battle import MonmusuBattle
 from .board import MonmusuBoard
@@ -61,6 +61,13 @@ class Monmusu(MonmusuSetup, MonmusuBoard, MonmusuMana, MonmusuActions, MonmusuTu
                        "end_turn", "summon", "evolve", "awaken", "attack", "spell", "set_trap",
                        "choose_target", "skip_effect", "cast_mana"})
     EFFECT_ZONES = SLOTS
+    EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)
+
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.monmusu.bot import HINTS
+        return HINTS
 
     def __init__(self, ruleset):
         super().__init__(ruleset)

@@ -1,9 +1,9 @@
-"""This ruleset's effect ops (`_op_*`, registered with `register_op`): cast and recast (MM-R34..R36),
+"""This ruleset's effect ops (`_op_*`, in `OPS`, its controller's `EFFECT_OPS`): cast and recast (MM-R34..R36),
 charge mana, put out (MM-R23, MM-D10, MM-D16), cancel an attack, [永続] steps.
 """
 from __future__ import annotations
 
-from tabletop.engine.effects import register_op
+from tabletop.engine.effects import Op
 from tabletop.engine.msg import msg
 
 from .rules import _p, SUMMON_KEYS
@@ -86,10 +86,13 @@ def _op_static(ctl, s, ctx):
     """[永続] steps are read by the controller (`pow`), never fired."""
 
 
-register_op("cast_ct", _op_cast_ct, "card")
-register_op("recast", _op_recast, "card")
-register_op("charge_mana", _op_charge_mana)
-register_op("put_out", _op_put_out, "card")
-register_op("cancel_attack", _op_cancel_attack)
-register_op("pow_per_material", _op_static)
-register_op("pow_aura", _op_static)
+# This game's effect ops (its controller's EFFECT_OPS adds them to the shared ones).
+OPS = {
+    "cast_ct": Op(_op_cast_ct, "card"),
+    "recast": Op(_op_recast, "card"),
+    "charge_mana": Op(_op_charge_mana),
+    "put_out": Op(_op_put_out, "card"),
+    "cancel_attack": Op(_op_cancel_attack),
+    "pow_per_material": Op(_op_static),
+    "pow_aura": Op(_op_static),
+}

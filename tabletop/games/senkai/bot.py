@@ -7,18 +7,10 @@ most; monsters in lanes count by AP and the HP they have left; mana and hand cou
 """
 from __future__ import annotations
 
+from tabletop.engine.hints import BotHints
 from tabletop.games.senkai.rules import FLYING, SIEGE, facing
 
 LANES = ("lane_left", "lane_center", "lane_right")
-# The search's rollouts play to the end of this turn and score the position with `evaluate_cutoff`,
-# which makes the opponent's coming attacks (through an open lane, on the last wall: SK-R21/SK-R22)
-# at once: it sees the counterattack a one-step look walks into, for about 2/5 of the cost of
-# playing the opponent's turn out (SEARCH_HORIZON = 2), so more samples fit in a think.
-SEARCH_HORIZON = 1
-# Those rollouts hardly depend on the hidden cards (the rest of one's own turn, then the opponent's
-# attacks with the monsters on the table), so a second sample of a candidate teaches little and a
-# third candidate much: the search widens twice as fast as by default.
-SEARCH_WIDEN = 4.0
 
 
 def _stat(game, cid: str, name: str) -> float:
@@ -131,3 +123,20 @@ def rollout_game(game) -> None:
                 for u in pile[:-k]:
                     del s.cards[u]
                 del pile[:-k]
+
+
+HINTS = BotHints(
+    evaluate=evaluate_position,
+    # The search's rollouts play to the end of this turn and score the position with `evaluate_cutoff`,
+    # which makes the opponent's coming attacks (through an open lane, on the last wall: SK-R21/SK-R22)
+    # at once: it sees the counterattack a one-step look walks into, for about 2/5 of the cost of
+    # playing the opponent's turn out (search_horizon=2), so more samples fit in a think.
+    search_horizon=1,
+    evaluate_cutoff=evaluate_cutoff,
+    # Those rollouts hardly depend on the hidden cards (the rest of one's own turn, then the opponent's
+    # attacks with the monsters on the table), so a second sample of a candidate teaches little and a
+    # third candidate much: the search widens twice as fast as by default.
+    search_widen=4.0,
+    rollout_actions=rollout_actions,
+    rollout_game=rollout_game,
+)

@@ -48,6 +48,12 @@ class Senkai(SenkaiField, SenkaiTurn, SenkaiPlay, SenkaiBattle, SenkaiWords, Eff
     exact = frozenset({"play", "attack"})
     EFFECT_ZONES = LANES
 
+    @classmethod
+    def bot_hints(cls):
+        """The bots' knowledge of this game (bot.py), imported when a bot first asks."""
+        from tabletop.games.senkai.bot import HINTS
+        return HINTS
+
     def __init__(self, ruleset):
         super().__init__(ruleset)
         # Card ids with an activated ability (SK-R19) or an end-of-turn effect (SK-D13): found once,

@@ -13,6 +13,20 @@ class SenkaiTurn:
     """The candidates of a seat, the end phase and the automatic up/draw/set phases."""
 
     # --- candidates ----------------------------------------------------------------------------
+    # --- the answers to pending choices (Controller.answers) -------------------------------------
+    def answer_pay(self, s, p, pending):
+        out = [Action("pay", p, (("card", u),)) for u in self.up_mana(s, p)]
+        return out + [Action("pay_auto", p, ()), Action("cancel", p, ())]
+
+    def answer_break_wall(self, s, p, pending):
+        return [Action("break_wall", p, (("target", u),)) for u in s.zones[f"{1 - p}.walls"]]
+
+    def answer_respond(self, s, p, pending, down=False):
+        cards = s.cards
+        out = [Action("use", p, (("card", u),)) for key in USE_KEYS[p] for u in s.zones[key]
+               if cards[u].cid in self._activated and (down or not cards[u].tapped)]
+        return out + [Action("pass", p, ())]
+
     def actions(self, s, p, down=False):
         """Return the candidates; `down=True` also lists the moves a down card makes illegal, which
         are left out otherwise (for `drop_action`: a refused drop still maps to its action)."""
@@ -20,21 +34,9 @@ class SenkaiTurn:
             return []
         if s.pending:
             pd = s.pending[0]
-            if pd["player"] != p:
-                return []
-            if pd["kind"] == "effect_target":
-                return self.effect_actions(s, p)
-            if pd["kind"] == "pay":
-                out = [Action("pay", p, (("card", u),)) for u in self.up_mana(s, p)]
-                return out + [Action("pay_auto", p, ()), Action("cancel", p, ())]
-            if pd["kind"] == "break_wall":
-                return [Action("break_wall", p, (("target", u),)) for u in s.zones[f"{1 - p}.walls"]]
-            if pd["kind"] == "respond":
-                cards = s.cards
-                out = [Action("use", p, (("card", u),)) for key in USE_KEYS[p] for u in s.zones[key]
-                       if cards[u].cid in self._activated and (down or not cards[u].tapped)]
-                return out + [Action("pass", p, ())]
-            return []
+            if down and pd["kind"] == "respond" and pd["player"] == p:
+                return self.answer_respond(s, p, pd, down=True)     # a down card's ability too, for a drag
+            return self.answers(s, p)
         if p != s.active or s.phase != "main":
             return []
         # Actions are built as Action(kind, player, args) with `args` already sorted by name (what

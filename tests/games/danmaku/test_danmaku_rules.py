@@ -13,6 +13,7 @@ from tabletop.engine.effects import check_steps, is_manual
 from tabletop.engine.ruleset import deck_from_data, load_ruleset
 from tabletop.engine.yamlio import parse_yaml
 from tabletop.i18n import render
+from tabletop.games.danmaku import Danmaku
 
 ROOT = Path(__file__).resolve().parents[3]
 SCEN = ROOT / "rulesets" / "danmaku" / "scenarios"
@@ -748,7 +749,7 @@ def test_dm_cards_numbers_and_effects_valid():
     assert kinds.count("character") >= 6 and kinds.count("familiar") >= 4
     assert kinds.count("spell") >= 8 and kinds.count("support") >= 4
     for c in rs.cards.values():
-        assert not check_steps(c), (c.id, check_steps(c))
+        assert not check_steps(c, Danmaku.EFFECT_OPS), (c.id, check_steps(c, Danmaku.EFFECT_OPS))
         assert c.name_en
     fams = {}
     for c in rs.cards.values():

@@ -11,7 +11,7 @@ import yaml
 from ijinden_positions import ijinden_position  # noqa: E402
 from simcheck import check_views_hide, play_random_game  # noqa: E402
 from tabletop.engine import Action, Game  # noqa: E402
-from tabletop.engine.effects import OPS, is_manual  # noqa: E402
+from tabletop.engine.effects import is_manual  # noqa: E402
 from tabletop.engine.errors import DataError, DataErrors  # noqa: E402
 from tabletop.engine.ruleset import deck_from_data, load_ruleset  # noqa: E402
 from tabletop.i18n import render  # noqa: E402
@@ -929,6 +929,8 @@ def test_ij_automated_share_at_least_80_percent():
 
 def test_ij_ops_are_ours():
     from tabletop.games.ijinden import ops as ijinden
+    from tabletop.games.ijinden import Ijinden
+    OPS = Ijinden.EFFECT_OPS
     assert OPS["manaify"][0] is ijinden._op_manaify and OPS["restore"][0] is ijinden._op_restore
     assert OPS["gain_keyword"][0] is ijinden._op_gain_keyword and OPS["guardian"][0] is ijinden._op_guardian
 

@@ -905,8 +905,8 @@ def test_mm_cards_at_least_80_percent_automatic():
     assert auto / len(RS.cards) >= 0.8
     assert any(is_manual(d) for d in RS.cards.values())
     ops = {e["do"] for d in RS.cards.values() for e in d.effects}
-    from tabletop.engine.effects import OPS
-    assert ops <= set(OPS)
+    from tabletop.games.monmusu import Monmusu
+    assert ops <= set(Monmusu.EFFECT_OPS)
 
 
 def test_mm_starter_decks_play_differently():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tabletop.bots.evaluate import evaluator_of, rollout_actions as rollout_hook, rollout_start
+from tabletop.bots.evaluate import evaluator_of, hints_of
 from tabletop.games.monmusu import bot as monmusu_eval
 from tabletop.games.monmusu.bot import ROLLOUT_DECK, rollout_actions, rollout_game, search_actions
 from tabletop.engine import Game
@@ -22,7 +22,7 @@ def test_mm_r44_greedy_keeps_the_controllers_evaluation(tmp_path):
     g = position(tmp_path, {"p1.main1": ["hinoko_1"], "p2.main1": ["nemu_1"]})
     assert evaluator_of(g.ruleset) is monmusu_eval.evaluate_position
     assert monmusu_eval.evaluate_position.__module__ == "tabletop.games.monmusu.bot"
-    assert rollout_hook(g.ruleset) is rollout_actions and rollout_start(g.ruleset) is rollout_game
+    assert hints_of(g.ruleset).rollout_actions is rollout_actions and hints_of(g.ruleset).rollout_game is rollout_game
 
 
 def attack_position(tmp_path) -> Game:

@@ -1,29 +1,36 @@
-"""The studio, driven headless: it reloads a saved file, survives a broken one, filters, zooms."""
+"""The layout studio, a scene on the window's stack, driven headless by posted events through the
+app's loop: it reloads a saved file, survives a broken one, filters, zooms, and goes back."""
 import os
+import shutil
 import time
+from pathlib import Path
 
 import pygame
 import pygame_gui
 import pytest
+from ui_helpers import click as app_click
+from ui_helpers import key, post
 
-from tabletop.layout.studio import Studio
+from tabletop.engine.ruleset import ruleset_dir
+from tabletop.ui import studiopanel
+from tabletop.ui.studio import StudioScene
 
-SIZE = (1600, 900)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _close_window_after():
-    yield
-    pygame.display.quit()   # later test files expect no display mode
-    pygame.display.init()
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def studio(sandbox_copy):
-    screen = pygame.display.set_mode(SIZE, pygame.HIDDEN)
-    s = Studio(sandbox_copy, SIZE)
-    s.frame(screen)
-    return s, screen
+def sandbox_copy(tmp_path) -> Path:
+    """Return a private copy of the sandbox ruleset folder (tests edit its files)."""
+    dst = tmp_path / "sandbox"
+    shutil.copytree(ROOT / "rulesets" / "sandbox", dst)
+    return dst
+
+
+@pytest.fixture
+def studio(app, sandbox_copy):
+    s = app.push(StudioScene(app, sandbox_copy))
+    app.step()
+    return s, app
 
 
 def save(path, text):
@@ -33,22 +40,16 @@ def save(path, text):
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 2_000_000_000))
 
 
-def click(s, screen, pos):
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        s.handle(pygame.event.Event(kind, pos=pos, button=1))
-    s.frame(screen)
+def click(s, app, pos):
+    app_click(app, pos)
 
 
-def press(s, screen, button):
-    click(s, screen, button.rect.center)
-    # pygame_gui posts the press as an event: deliver it like the window's loop does
-    for e in pygame.event.get():
-        s.handle(e)
-    s.frame(screen)
+def press(s, app, button):
+    app_click(app, button.rect.center)
 
 
 def test_a_saved_layout_change_shows_without_restarting(studio, sandbox_copy):
-    s, screen = studio
+    s, app = studio
     layout = sandbox_copy / "layout.yaml"
     card = s.ruleset.cards["ember_knight"]
     before = s.renderer.face(card, 150)
@@ -61,7 +62,7 @@ def test_a_saved_layout_change_shows_without_restarting(studio, sandbox_copy):
 
 
 def test_a_saved_card_change_shows_too(studio, sandbox_copy):
-    s, screen = studio
+    s, app = studio
     cards = sandbox_copy / "cards.yaml"
     save(cards, cards.read_text(encoding="utf-8").replace("name: 炎の騎士", "name: 炎の大騎士"))
     assert s.poll(force=True)
@@ -78,7 +79,7 @@ def test_polling_waits_between_checks(studio, sandbox_copy):
 
 
 def test_a_broken_file_shows_its_error_and_keeps_the_last_good_cards(studio, sandbox_copy):
-    s, screen = studio
+    s, app = studio
     layout = sandbox_copy / "layout.yaml"
     good = layout.read_text(encoding="utf-8")
     old_renderer = s.renderer
@@ -87,24 +88,25 @@ def test_a_broken_file_shows_its_error_and_keeps_the_last_good_cards(studio, san
     assert s.renderer is old_renderer
     line = 1 + good[:good.index("size: 11, weight: bold")].count("\n")
     assert any(m.startswith(f"{layout}:{line}: ") and "expected a number" in m for m in s.errors), s.errors
-    s.frame(screen)                           # draws the banner, does not raise
+    app.step()                           # draws the banner, does not raise
     save(layout, "card: [unclosed\n")
     s.poll(force=True)
     assert any("YAML syntax error" in m for m in s.errors)
-    s.frame(screen)
+    app.step()
     save(layout, good)
     s.poll(force=True)
     assert not s.errors and s.renderer is not old_renderer
 
 
 def test_a_broken_cards_file_is_survived_too(studio, sandbox_copy):
-    s, screen = studio
+    s, app = studio
     cards = sandbox_copy / "cards.yaml"
-    save(cards, cards.read_text(encoding="utf-8").replace("kind: unit, color: red, cost: 1", "kind: unit, color: red, cost: x", 1))
+    save(cards, cards.read_text(encoding="utf-8").replace("kind: unit, color: red, cost: 1",
+                                                          "kind: unit, color: red, cost: x", 1))
     s.poll(force=True)
     assert s.errors and "cards.yaml:" in s.errors[0]
     assert len(s.cards()) == 9
-    s.frame(screen)
+    app.step()
 
 
 def test_an_art_file_change_is_noticed(studio, sandbox_copy):
@@ -117,125 +119,164 @@ def test_an_art_file_change_is_noticed(studio, sandbox_copy):
 
 
 def test_click_zooms_a_card_and_the_panel_shows_it(studio):
-    s, screen = studio
+    s, app = studio
     card, rect = s.thumb_rects()[1]
-    click(s, screen, rect.center)
+    click(s, app, rect.center)
     assert s.selected == card.id and s.zoomed
-    assert ("power", "4") in s._data_rows(card)
-    click(s, screen, (400, 400))              # a click anywhere closes the zoom
+    assert ("power", "4") in studiopanel.data_rows(s, card)
+    click(s, app, (400, 400))              # a click anywhere closes the zoom
     assert not s.zoomed and s.selected == card.id
 
 
 def test_filters_by_kind_colour_and_name(studio):
-    s, screen = studio
-    press(s, screen, s.b_kind)
+    s, app = studio
+    press(s, app, s.b_kind)
     assert s.kind == "unit" and {c.kind for c in s.cards()} == {"unit"}
-    press(s, screen, s.b_color)
+    press(s, app, s.b_color)
     assert s.color == "red" and [c.id for c in s.cards()] == ["ember_scout", "ember_knight"]
-    s.handle(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=s.e_name, text="knight"))
+    post(app, pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=s.e_name, text="knight")   # as typing posts
     assert [c.id for c in s.cards()] == ["ember_knight"]
 
 
 def test_outline_toggle(studio):
-    s, screen = studio
-    press(s, screen, s.b_outline)
+    s, app = studio
+    press(s, app, s.b_outline)
     assert s.outlines
-    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o", scancode=0))
+    key(app, pygame.K_o)
     assert not s.outlines
 
 
-def test_a_studio_opened_on_a_broken_layout_shows_the_error_then_recovers(sandbox_copy):
-    screen = pygame.display.set_mode(SIZE, pygame.HIDDEN)
+def test_a_studio_opened_on_a_broken_layout_shows_the_error_then_recovers(app, sandbox_copy):
     layout = sandbox_copy / "layout.yaml"
     good = layout.read_text(encoding="utf-8")
     save(layout, good.replace("type: pips", "type: pipz"))
-    s = Studio(sandbox_copy, SIZE)
-    s.frame(screen)
+    s = app.push(StudioScene(app, sandbox_copy))
+    app.step()
     assert s.renderer is None and s.cards() == []
     assert any("'pipz' is not one of" in m for m in s.errors)
     save(layout, good)
     s.poll(force=True)
-    s.frame(screen)
+    app.step()
     assert not s.errors and len(s.cards()) == 9
 
 
-def test_run_studio_inside_another_window_returns_on_back_and_leaves_it_open(monkeypatch):
-    from tabletop.layout.studio import run_studio
-    frames = []
-    real_frame = Studio.frame
-    monkeypatch.setattr(Studio, "frame", lambda self, surface, dt=1 / 30: (frames.append(1), real_frame(self, surface, dt)))
-    screen = pygame.display.set_mode(SIZE, pygame.HIDDEN)
-    pygame.event.clear()
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):   # the Back button
-        pygame.event.post(pygame.event.Event(kind, pos=(50, 26), button=1))
-    assert run_studio("sandbox", max_frames=120) == 0
-    assert 0 < len(frames) < 10                                    # it left on Back, not at the frame limit
-    assert pygame.display.get_surface() is screen
-    assert not any(e.type == pygame.QUIT for e in pygame.event.get())
+def test_the_menu_opens_the_studio_on_the_stack_reload_and_back_return(app):
+    from tabletop.ui.menu import MenuScene
+    menu = app.push(MenuScene(app))
+    app.step()
+    menu.ruleset_id = "sandbox"
+    app_click(app, next(b for b in menu.buttons if b.text == "Layout studio").get_abs_rect().center)
+    assert menu.page == "studio"                             # it asks which ruleset first
+    app_click(app, next(b for b in menu.buttons if b.text == "Open the studio").get_abs_rect().center)
+    s = app.scene
+    assert isinstance(s, StudioScene) and app.scenes == [menu, s] and s.reloads == 1
+    assert s.ruleset.id == "sandbox" and not menu.widgets   # the menu's widgets went with it
+    app_click(app, s.b_reload.get_abs_rect().center)
+    assert s.reloads == 2
+    app_click(app, s.b_back.get_abs_rect().center)
+    assert app.scene is menu and menu.page == "main" and app.running
+    app_click(app, next(b for b in menu.buttons if b.text == "Layout studio").get_abs_rect().center)
+    app_click(app, next(b for b in menu.buttons if b.text == "Open the studio").get_abs_rect().center)
+    assert isinstance(app.scene, StudioScene)
+    key(app, pygame.K_ESCAPE)                                # Esc leaves too
+    assert app.scene is menu and app.running
 
 
-def test_run_studio_names_an_unknown_ruleset():
+def test_the_studio_speaks_the_players_language(app, sandbox_copy):
+    app.set_language("ja")
+    s = app.push(StudioScene(app, sandbox_copy))
+    app.step()
+    assert s.b_back.text == "◀ 戻る" and s.b_reload.text == "再読み込み"
+    assert s.b_kind.text == "種類: すべて" and s.b_outline.text == "枠線: 非表示"
+    assert "読み込み完了" in s.status_text()
+    app.set_language("en")                                   # switched live, like every scene
+    assert s.b_reload.text == "Reload" and "loaded (9 cards" in s.status_text()
+
+
+def test_the_command_line_studio_closes_its_window_on_back(app, monkeypatch):
+    import tabletop.ui.studio as studio_mod
+    seen = {}
+
+    def run():
+        seen["scenes"] = list(app.scenes)
+        app.step()
+        app_click(app, app.scene.b_back.get_abs_rect().center)
+        return 0
+    monkeypatch.setattr(app, "run", run)
+    monkeypatch.setattr(studio_mod, "App", lambda size: seen.setdefault("size", size) and app)
+
+    class Args:
+        ruleset, size = "sandbox", "1024x600"
+    assert studio_mod.run(Args()) == 0
+    assert seen["size"] == (1024, 600)
+    assert len(seen["scenes"]) == 1 and isinstance(seen["scenes"][0], StudioScene)
+    assert not app.scenes and app.running is False           # Back closed the window: nothing under it
+
+
+def test_the_command_line_studio_names_an_unknown_ruleset():
     from tabletop.engine.errors import DataError
-    from tabletop.layout.studio import run_studio
+    from tabletop.ui.studio import run
+
+    class Args:
+        ruleset, size = "nope", None
     with pytest.raises(DataError, match="no ruleset 'nope'"):
-        run_studio("nope")
+        run(Args())
 
 
 def test_cards_whose_text_is_cut_are_marked_and_arrows_step_through_cards(studio, sandbox_copy):
-    s, screen = studio
+    s, app = studio
     assert s.overflowing == set()
     cards = sandbox_copy / "cards.yaml"
     save(cards, cards.read_text(encoding="utf-8").replace("text: 2枚引く。", "text: " + "2枚引く。" * 60))
     s.poll(force=True)
-    assert s.overflowing == {"deep_oracle"} and "1 with text cut" in s.status
-    s.frame(screen)
+    assert s.overflowing == {"deep_oracle"} and "1 with text cut" in s.status_text()
+    app.step()
     s.selected = "ember_scout"
-    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    key(app, pygame.K_RIGHT)
     assert s.selected == "ember_knight"
-    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
-    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
     assert s.selected == "growth"      # wraps around to the last card
 
 
 def test_a_broken_deck_does_not_stop_the_faces_from_reloading(studio, sandbox_copy):
-    s, screen = studio
+    s, app = studio
     save(sandbox_copy / "decks" / "red_blue.yaml", "name: red_blue\nmain: {ember_scout: 9}\n")
     save(sandbox_copy / "cards.yaml", (sandbox_copy / "cards.yaml").read_text(encoding="utf-8")
          .replace("name: 炎の騎士", "name: 炎の大騎士"))
     assert s.poll(force=True)
     assert s.ruleset.cards["ember_knight"].name == "炎の大騎士"          # the faces moved on
     assert any("red_blue.yaml:2" in m and "at most 4" in m for m in s.errors)
-    s.frame(screen)
+    app.step()
 
 
 def test_cards_with_print_warnings_get_an_orange_corner(studio, sandbox_copy):
-    s, screen = studio
+    s, app = studio
     save(sandbox_copy / "cards.yaml", (sandbox_copy / "cards.yaml").read_text(encoding="utf-8")
          .replace("text: 1枚引く。}", "text: ✕ 1枚引く。}"))
     s.poll(force=True)
-    assert s.warned == {"insight"} and "1 with warnings" in s.status
-    s.frame(screen)
+    assert s.warned == {"insight"} and "1 with warnings" in s.status_text()
+    app.step()
     card, rect = next((c, r) for c, r in s.thumb_rects() if c.id == "insight")
-    assert screen.get_at((rect.right - 3, rect.top + 2))[:3] == (230, 150, 30)
-    assert any(k == "warning" and "U+2715" in v for k, v in s._data_rows(card))
+    assert app.screen.get_at((rect.right - 3, rect.top + 2))[:3] == (230, 150, 30)
+    assert any(k == "warning" and "U+2715" in v for k, v in studiopanel.data_rows(s, card))
 
 
-def test_the_studio_lays_out_for_a_small_window():
-    size = (1366, 768)
-    screen = pygame.display.set_mode(size, pygame.HIDDEN)
-    from tabletop.engine.ruleset import ruleset_dir
-    s = Studio(ruleset_dir("sandbox"), size)
-    s.frame(screen)
-    for b in (s.b_back, s.b_kind, s.b_color, s.e_name, s.b_outline, s.b_reload):
-        assert b.rect.right <= size[0] and b.rect.bottom <= size[1]
-    assert s.grid_rect().right + s.panel_w == size[0]
-    small = Studio(ruleset_dir("sandbox"), (1024, 640))
-    assert small.b_reload.rect.right <= 1024 and small.b_kind.rect.left > small.b_back.rect.right
+def test_the_studio_lays_out_for_a_small_window(app):
+    for size in ((1366, 768), (1024, 640)):
+        app.size = size          # what the scene lays out for (a new display mode crashes the dummy driver)
+        s = app.push(StudioScene(app, ruleset_dir("sandbox")))
+        app.step()
+        for b in (s.b_back, s.b_kind, s.b_color, s.e_name, s.b_outline, s.b_reload):
+            assert b.rect.right <= size[0] and b.rect.bottom <= size[1]
+        assert s.grid_rect().right + s.panel_w == size[0]
+        assert s.b_kind.rect.left > s.b_back.rect.right
+        app.pop()
 
 
 def test_the_card_grid_is_reusable_on_its_own(studio):
-    from tabletop.layout.studio import CardGrid
-    s, screen = studio
+    from tabletop.layout.grid import CardGrid
+    s, app = studio
     grid = CardGrid(pygame.Rect(0, 0, 500, 300))
     grid.renderer = s.renderer
     grid.cards = [c for c in s.ruleset.cards.values() if c.kind == "action"]
