@@ -137,7 +137,7 @@ def _value(v, lang: str):
     if isinstance(v, bool):
         return tr("yes" if v else "no", lang)
     if isinstance(v, (list, tuple)):
-        return ", ".join(render(x, lang) if isinstance(x, str) else str(x) for x in v)
+        return ", ".join(render(x, lang) if isinstance(x, (str, Msg)) else str(x) for x in v)
     return v
 
 
@@ -195,7 +195,7 @@ class Words:
             return render(text, self.language)
         if not isinstance(text, str):
             return render(text, self.language)
-        return tr(str.__str__(text), self.language, **kw)
+        return tr(str(text), self.language, **kw)
 
     def render(self, m) -> str:
         """Render a message built elsewhere (the log, a reason, a description, a plain string)."""
@@ -224,7 +224,7 @@ def render_error(e: BaseException, lang: str = "en") -> str:
         return f"{where}: {render(e.message, lang)}"
     if isinstance(e, IllegalAction):
         return render(e.reason, lang)
-    if e.args and isinstance(e.args[0], str):
+    if e.args and isinstance(e.args[0], (str, Msg)):
         return render(e.args[0], lang)
     return str(e)
 

@@ -26,6 +26,7 @@ from tabletop.bots import bot_name, make_bot
 from tabletop.engine.controller import controller_class
 from tabletop.engine.errors import DataError
 from tabletop.engine.game import Game, resolve_deck
+from tabletop.engine.msg import json_default
 from tabletop.engine.ruleset import load_ruleset
 from tabletop.stats import wilson
 
@@ -332,7 +333,8 @@ def run(args) -> int:
         try:
             with open(args.out, "w", encoding="utf-8") as f:
                 played_with = [(d or resolve_deck(rs, None, i)).to_dict() for i, d in enumerate(decks)]
-                json.dump({**summary, "decks": played_with, "records": records}, f, ensure_ascii=False, indent=1)
+                json.dump({**summary, "decks": played_with, "records": records}, f, ensure_ascii=False, indent=1,
+                          default=json_default)
         except OSError as e:
             raise DataError(args.out, None, f"cannot write the results: {e.strerror}") from None
     if plot_dir:
@@ -340,7 +342,7 @@ def run(args) -> int:
         for path in plot_run(summary, records, plot_dir):
             print(f"chart: {path}", file=sys.stderr)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        print(json.dumps(summary, ensure_ascii=False, default=json_default))
     else:
         where = f"on Ray at {ray_address}" if ray_address else f"{workers} worker{'s' if workers != 1 else ''}"
         print(format_summary(summary, where))

@@ -48,7 +48,7 @@ def texts_seen(g: Game, viewer: int):
 
 def other_language(text, lang: str) -> str | None:
     """Return what in `text` (a Msg, a Term or a str) rendered in `lang` belongs to the other language."""
-    if not isinstance(text, str):
+    if not isinstance(text, (str, Msg)):
         return None
     out = render(_scrub(text), lang)
     if lang == "en":

@@ -9,6 +9,7 @@ import random
 from tabletop.engine import Action, Game, IllegalAction
 from tabletop.engine.saves import game_to_json
 from tabletop.engine.state import split_key
+from tabletop.engine.msg import Msg
 
 
 def check_cards_conserved(g: Game, expected: set[int]) -> None:
@@ -131,7 +132,7 @@ def play_random_game(ruleset_id: str, seed: int, max_actions: int = 3000, full: 
                 if reason is None:
                     assert a in legal_set, f"why_not passes {a} but it is not a legal action"
                     continue
-                assert isinstance(reason, str) and reason
+                assert isinstance(reason, (str, Msg)) and reason
                 try:
                     g.apply(a)
                 except IllegalAction:

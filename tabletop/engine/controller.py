@@ -160,7 +160,10 @@ class Controller:
         self.rs = ruleset
         self.params = ruleset.parameters
         self._checks: dict[str, CheckHook | None] = {}      # action kind -> bound check_<kind> (found once; check() is hot)
+        self._does: dict[str, Any] = {}        # action kind -> bound do_<kind> (found once)
         self._zones: dict[str, tuple[int | None, ZoneSpec]] = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
+        self._sight: dict[str, Any] = {}       # zone key -> who sees a card there (see seen_by)
+        self._words: dict[Any, Any] = {}       # card id or zone key -> its words (card_ref, zone_label: messages never change)
 
     # --- hooks a ruleset overrides --------------------------------------------------------
     @classmethod
@@ -394,7 +397,10 @@ class Controller:
         return out
 
     def execute(self, s: State, a: Action) -> None:
-        getattr(self, "do_" + a.kind)(s, a)
+        fn = self._does.get(a.kind)
+        if fn is None:
+            fn = self._does[a.kind] = getattr(self, "do_" + a.kind)
+        fn(s, a)
 
     # --- table operations shared by every ruleset -----------------------------------------
     def name(self, s: State, uid: int) -> str:
@@ -419,10 +425,17 @@ class Controller:
             named = pair[0] and pair[1]
         else:
             named = self.visible(s, c, viewer)
-        if named:
-            d = self.rs.cards[c.cid]
-            return CardName(d.name_en or d.name, d.name, uid)
-        return msg("a face-down card ({zone})", zone=self.zone_label(c.zone))
+        if named:      # a CardName remembers its card (describe_for checks it); the words are kept per card id
+            names = self._words.get(c.cid)
+            if names is None:
+                d = self.rs.cards[c.cid]
+                names = self._words[c.cid] = (d.name_en or d.name, d.name)
+            return CardName(names[0], names[1], uid)
+        key = ("face-down", c.zone)
+        got = self._words.get(key)
+        if got is None:
+            got = self._words[key] = msg("a face-down card ({zone})", zone=self.zone_label(c.zone))
+        return got
 
     def card_label(self, s: State, uid: int, viewer: int | None) -> str:
         """Return the card's name if `viewer` may see it, else a neutral description (see card_ref)."""
@@ -430,10 +443,14 @@ class Controller:
 
     def zone_label(self, key: str) -> str:
         """Return a zone's name in words (a Msg): "P1 Deck", or the shared zone's name."""
-        owner, name = split_key(key)
-        spec = self.rs.zones.get(name)
-        label = spec.term if spec else name
-        return label if owner is None else msg("{player} {zone}", player=player_name(owner), zone=label)
+        got = self._words.get(("zone", key))
+        if got is None:
+            owner, name = split_key(key)
+            spec = self.rs.zones.get(name)
+            label = spec.term if spec else name
+            got = label if owner is None else msg("{player} {zone}", player=player_name(owner), zone=label)
+            self._words[("zone", key)] = got
+        return got
 
     def zone_spec(self, key: str) -> tuple[int | None, ZoneSpec]:
         """Return (owner or None, ZoneSpec) of a zone key (found once per key: it is asked constantly)."""
@@ -454,19 +471,27 @@ class Controller:
         owner-only zone, by its owner when face down in a zone whose face-down cards their owner
         may look at, and by whoever it has been revealed to until it moves.
         """
-        owner, spec = self.zone_spec(card.zone)
-        vis = spec.visibility
-        if vis == "hidden":
-            pair = _SEEN_BY[None]
-        elif vis == "owner":
-            pair = _SEEN_BY[owner if owner is not None else card.owner]
-        elif card.face_up:
-            pair = _SEEN_BY["all"]
-        else:
-            pair = _SEEN_BY[card.owner if spec.facedown_seen_by == "owner" else None]
+        sight = self._sight.get(card.zone)
+        if sight is None:
+            sight = self._sight[card.zone] = self._zone_sight(card.zone)
+        pair = sight[1] if card.face_up else sight[0]
+        if pair is None:        # depends on the card's owner
+            pair = _SEEN_BY[card.owner]
         if card.reveal:
             pair = (pair[0] or 0 in card.reveal, pair[1] or 1 in card.reveal)
         return pair
+
+    def _zone_sight(self, key: str) -> tuple[Any, Any]:
+        """Return who sees a card in zone `key`: (face down, face up), each a pair of (P1, P2) sees it,
+        or None where the card's owner sees it (worked out once per zone: seen_by is asked constantly)."""
+        owner, spec = self.zone_spec(key)
+        vis = spec.visibility
+        if vis == "hidden":
+            return _SEEN_BY[None], _SEEN_BY[None]
+        if vis == "owner":
+            pair = _SEEN_BY[owner] if owner is not None else None
+            return pair, pair
+        return (None if spec.facedown_seen_by == "owner" else _SEEN_BY[None]), _SEEN_BY["all"]
 
     def log(self, s: State, text: str, private: dict | None = None, kind: str = "info", **data: Any) -> Event:
         e = Event(kind, text, private or {}, data)
@@ -515,20 +540,61 @@ class Controller:
         Rng((s.seed * 1_000_003 + start) & ((1 << 63) - 1)).shuffle(fresh)
         mapping = dict(zip(uids, fresh))
         cards = s.cards
+        # Only the renamed cards' places change: the zone each lies in, its host's list of attached
+        # cards and the host of each card attached to it. (Should those links disagree, as in a
+        # position edited by hand, every card and zone is looked through instead.)
+        places = self._places(s, mapping)
         for old, new in mapping.items():
             c = cards.pop(old)
             c.uid = new
             cards[new] = c
-        for c in cards.values():
-            if c.host in mapping:
-                c.host = mapping[c.host]
-            if c.attached:
-                c.attached = [mapping.get(a, a) for a in c.attached]
-        for key, zone in s.zones.items():
-            if any(u in mapping for u in zone):
-                s.zones[key] = [mapping.get(u, u) for u in zone]
+        if places is None:
+            for c in cards.values():
+                if c.host in mapping:
+                    c.host = mapping[c.host]
+                if c.attached:
+                    c.attached = [mapping.get(a, a) for a in c.attached]
+            for key, zone in s.zones.items():
+                if any(u in mapping for u in zone):
+                    s.zones[key] = [mapping.get(u, u) for u in zone]
+        else:
+            keys, linked = places
+            for c in linked:
+                if c.host in mapping:
+                    c.host = mapping[c.host]
+                if c.attached:
+                    c.attached = [mapping.get(a, a) for a in c.attached]
+            zones = s.zones
+            for key in keys:
+                zones[key] = [mapping.get(u, u) for u in zones[key]]
         self.remap_refs(s, mapping)
         return mapping
+
+    @staticmethod
+    def _places(s: State, mapping: dict[int, int]) -> tuple[Any, Any] | None:
+        """Return (zone keys, cards) holding the ids about to be renamed, or None if the links disagree."""
+        cards, zones = s.cards, s.zones
+        keys, linked = [], {}
+        for old in mapping:
+            c = cards[old]
+            if c.host is None:
+                if c.zone not in keys:
+                    if old not in zones.get(c.zone, ()):
+                        return None
+                    keys.append(c.zone)
+            else:
+                h = cards.get(c.host)
+                if h is None or old not in h.attached:
+                    return None
+                linked[id(h)] = h
+            if c.attached:
+                linked[id(c)] = c
+                for a in c.attached:
+                    ca = cards.get(a)
+                    if ca is None or ca.host != old:
+                        return None
+                    linked[id(ca)] = ca
+        return keys, list(linked.values())
 
     def remap_refs(self, s: State, mapping: dict[int, int]) -> None:
         """Rename card ids held in pending choices and controller data after `renumber` (override to add more).
@@ -555,7 +621,11 @@ class Controller:
             s.cards[c.host].attached.remove(uid)
             c.host = None
         else:
-            s.zones[c.zone].remove(uid)
+            src = s.zones[c.zone]
+            if src[-1] == uid:
+                src.pop()            # (the top of a pile: a draw, the usual case)
+            else:
+                src.remove(uid)
         dest = s.zones[to]
         if index is None:
             dest.append(uid)
@@ -597,11 +667,12 @@ class Controller:
     def draw(self, s: State, player: int, n: int = 1, src: str = "deck", dst: str = "hand") -> list[int]:
         """Move up to n cards from the top of the player's `src` to `dst`; return their uids."""
         pile = s.zone(player, src)
+        to = zone_key(player, dst)
         drawn = []
         for _ in range(n):
             if not pile:
                 break
-            drawn.append(self.move(s, pile[-1], zone_key(player, dst)).uid)
+            drawn.append(self.move(s, pile[-1], to).uid)
         if drawn:
             names = tuple(self.card_ref(s, u, player) for u in drawn)
             self.log(s, msg("{player} draws {count}", player=player_name(player), count=len(drawn)),

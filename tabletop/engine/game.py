@@ -152,9 +152,13 @@ class Game:
         """Apply a legal action and return the events it caused; raise IllegalAction otherwise."""
         if isinstance(action, str):
             action = Action.parse(action)
-        reason = self.why_not(action)
-        if reason is not None:
-            raise IllegalAction(reason, action)
+        got = self._cands
+        if (got is None or got[2] is None or not isinstance(action, Action) or got[0] != self._key(action.player)
+                or action not in got[2]):
+            # (else: listed as legal by legal_actions in this very position, for the player to act)
+            reason = self.why_not(action)
+            if reason is not None:
+                raise IllegalAction(reason, action)
         return self._run(action, str(action), self.controller.execute)
 
     def manual(self, action: Action | str) -> list[Event]:
@@ -215,14 +219,17 @@ class Game:
 
     def _run(self, action: Action, record: str, fn: Callable[[State, Action], None]) -> list[Event]:
         s = self.state
-        n_log, draws, actor = len(s.log), s.rng.draws, self.to_act
+        ctl = self.controller
+        n_log, draws = len(s.log), s.rng.draws
+        actor = None if s.outcome else ctl.to_act(s)
         self.draw_offer = None
         s.revealed = False
         self._version += 1
         try:
             fn(s, action)
-            self.controller.after(s)
-            self.controller.settle_hidden(s)
+            ctl.after(s)
+            if s.lost:
+                ctl.settle_hidden(s)
         except Exception:
             # A controller bug must not leave a half-applied action: rebuild the state as it was.
             self.state = self._replayed(self.actions)

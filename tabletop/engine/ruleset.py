@@ -203,6 +203,8 @@ class Ruleset:
     players: dict
     cards: dict = field(default_factory=dict)
     decks: dict = field(default_factory=dict)
+    # (kind, name) -> Term: phase and stat names asked for in every log line (a loaded ruleset never changes)
+    _terms: dict = field(default_factory=dict, repr=False, compare=False)
 
     def word(self, key: str) -> str:
         """Return a word of the game (a Term: English as a string, `.ja` Japanese); unknown keys as they are."""
@@ -215,10 +217,11 @@ class Ruleset:
 
     def phase_term(self, phase_id: str):
         """Return a phase's name in both languages (the id itself when the ruleset does not list it)."""
-        for p in self.phases:
-            if p["id"] == phase_id:
-                return Term(p["label_en"], p["label"])
-        return phase_id
+        got = self._terms.get(("phase", phase_id))
+        if got is None:
+            got = next((Term(p["label_en"], p["label"]) for p in self.phases if p["id"] == phase_id), phase_id)
+            self._terms[("phase", phase_id)] = got
+        return got
 
     def kind_term(self, kind: str):
         """Return a card kind's name in both languages."""
@@ -242,11 +245,16 @@ class Ruleset:
 
     def stat_term(self, name: str):
         """Return the label of a card field (the first kind that labels it), in both languages, or the name."""
-        for kind, spec in self.card_kinds.items():
-            fs = (spec.get("fields") or {}).get(name)
-            if fs and fs.get("label"):
-                return self.field_term(kind, name)
-        return name
+        got = self._terms.get(("stat", name))
+        if got is None:
+            got = name
+            for kind, spec in self.card_kinds.items():
+                fs = (spec.get("fields") or {}).get(name)
+                if fs and fs.get("label"):
+                    got = self.field_term(kind, name)
+                    break
+            self._terms[("stat", name)] = got
+        return got
 
     def section_term(self, section: str):
         """Return a deck section's name in both languages, or its key."""

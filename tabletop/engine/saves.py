@@ -19,17 +19,24 @@ when the game was saved: `cards` holds a short digest of each card's definition.
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import json
 import os
 import re
 from collections import Counter
 from pathlib import Path
 
+try:        # hashlib's sha256 without hashlib's OpenSSL set-up (saves is imported by every start)
+    from _sha256 import sha256
+except ImportError:     # pragma: no cover - Python 3.12 names it _sha2
+    try:
+        from _sha2 import sha256
+    except ImportError:
+        from hashlib import sha256
+
 from .atomic import write_atomic
 from .errors import IllegalAction, SaveError, TabletopError, clip
 from .game import Game
-from .msg import msg
+from .msg import json_default, msg
 from .ruleset import ROOT, load_ruleset, ruleset_dir, ruleset_ids
 
 FORMAT = "tabletop-save"
@@ -57,7 +64,7 @@ def card_digest(card) -> str:
     """Return a short digest of everything a card's definition says (a save notes it for every card used)."""
     fields = {k: getattr(card, k) for k in card.__slots__ if k not in ("line", "path")}
     text = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def _cids(state: object) -> set:
@@ -71,11 +78,11 @@ def game_to_json(game: Game, label: str = "") -> str:
     body.update(game.to_dict())
     used = _cids(body["initial"]) | _cids(body["state"])
     body["cards"] = {cid: card_digest(game.ruleset.cards[cid]) for cid in sorted(used) if cid in game.ruleset.cards}
-    return json.dumps(body, ensure_ascii=False, indent=1)
+    return json.dumps(body, ensure_ascii=False, indent=1, default=json_default)   # a Msg in rule data: its English
 
 
 def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256(text.encode("utf-8")).hexdigest()
 
 
 def save_game(game: Game, path: Path, label: str = "") -> Path:

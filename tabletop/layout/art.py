@@ -12,10 +12,17 @@ can claim 30000×30000 pixels and take gigabytes to decode.
 from __future__ import annotations
 
 import colorsys
-import hashlib
 import math
 import random
 from pathlib import Path
+
+try:        # hashlib's sha256 without hashlib's OpenSSL set-up (a few ms of every start)
+    from _sha256 import sha256
+except ImportError:     # pragma: no cover - Python 3.12 names it _sha2
+    try:
+        from _sha2 import sha256
+    except ImportError:
+        from hashlib import sha256
 
 import pygame
 
@@ -94,7 +101,7 @@ def fit_image(img: pygame.Surface, size: tuple[int, int], mode: str = "cover") -
 
 
 def _seed(card) -> int:
-    return int.from_bytes(hashlib.sha256(f"{card.id}|{card.name}".encode("utf-8")).digest()[:8], "big")
+    return int.from_bytes(sha256(f"{card.id}|{card.name}".encode("utf-8")).digest()[:8], "big")
 
 
 def _hsv(h: float, s: float, v: float) -> tuple[int, int, int]:

@@ -210,11 +210,11 @@ def test_the_log_after_the_curtain_holds_no_line_private_to_the_other_seat(app):
     open_curtain(app, scene)
     first = scene.viewer
     private = [e.private[first] for e in g.state.log if first in e.private]
-    assert private and any(p in scene.hud.ui["log"].html_text for p in private)
+    assert private and any(str(p) in scene.hud.ui["log"].html_text for p in private)
     key(app, pygame.K_SPACE)          # end the turn: the other player draws, the curtain comes down
     open_curtain(app, scene)
     assert scene.viewer == 1 - first
-    assert not any(p in scene.hud.ui["log"].html_text for p in private)
+    assert not any(str(p) in scene.hud.ui["log"].html_text for p in private)
 
 
 def test_manual_override_moves_anything_and_the_log_marks_it(app):

@@ -75,7 +75,8 @@ class DanmakuCandidates:
                 if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)):
                     out.append(Action("summon", p, (("card", u), ("to", z["familiars"]))))
             elif kind == "support":
-                out.append(Action("support", p, (("card", u), ("to", z["supports"]))))
+                if every or self._target_problem(s, u, "play", p) is None:    # DM-D29
+                    out.append(Action("support", p, (("card", u), ("to", z["supports"]))))
             elif kind == "spell":
                 if not every:
                     if not spell_free or m is None:
@@ -95,7 +96,8 @@ class DanmakuCandidates:
                     d = defs[cards[u].cid]
                     pw = self.power(s, u)
                     if (pw < (d.get("ability_p") or 0) or pw < (d.get("cost_p") or 0)
-                            or hand_n < (d.get("cost_hand") or 0)):
+                            or hand_n < (d.get("cost_hand") or 0)
+                            or self._target_problem(s, u, "activate", p) is not None):   # DM-D29
                         continue
                 out.append(Action("ability", p, (("card", u),)))
         out.append(Action("end_phase", p, ()))

@@ -36,6 +36,14 @@ class Danmaku(DanmakuSetup, DanmakuTable, DanmakuCandidates, DanmakuMain, Danmak
               DanmakuEffects, DanmakuWords, EffectsMixin, Controller):
     id = "danmaku"
     LIVE_STATS = ("shot", "hit", "spell", "def", "eva")
+    # Kinds whose candidates `actions` lists only where their check passes (the candidate loops ask
+    # the checks' questions: the phase and turn, the card in hand and its kind, the own field's
+    # targets, this turn's Power/Score used, a Score that heals characters only, a familiar's P on
+    # the main character, a spell card's slot, graveyard and needs, an ability's P, costs and
+    # something for its text (or a support's) to act on, the defender's options, the one attack the
+    # phase allows): `legal` takes them as listed.
+    exact = frozenset({"end_phase", "attack", "defend", "discard", "power", "score", "bomb", "summon", "declare",
+                       "ability", "support"})
     EFFECT_ZONES = FIELD
     EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)
 

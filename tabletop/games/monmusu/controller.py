@@ -59,7 +59,7 @@ class Monmusu(MonmusuSetup, MonmusuBoard, MonmusuMana, MonmusuActions, MonmusuTu
     # skills are checked as usual: their costs are not known to the candidate loop.
     exact = frozenset({"choose_order", "pick_main", "mulligan", "extra_draw", "charge", "end_phase",
                        "end_turn", "summon", "evolve", "awaken", "attack", "spell", "set_trap",
-                       "choose_target", "skip_effect"})
+                       "choose_target", "skip_effect", "cast_mana"})
     EFFECT_ZONES = SLOTS
     EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)
 

@@ -145,7 +145,7 @@ class MonmusuMana:
             return []       # the other player's choice, copied from a view without its data
         rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"])
         out = [Action("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),))]
-        last_attr = pe["attr"] if pe["need"] == 1 else None
+        last_attr = pe["attr"] if pe["need"] == 1 and pe["attr"] else None     # (as check_cast_mana: `exact`)
         for u in self.ready_mana(s, p):
             if last_attr is None or self.rs.cards[s.cards[u].cid].color == last_attr:
                 out.append(Action("cast_mana", p, (("target", u),)))

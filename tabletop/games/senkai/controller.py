@@ -42,6 +42,11 @@ class Senkai(SenkaiField, SenkaiTurn, SenkaiPlay, SenkaiBattle, SenkaiWords, Eff
     mixin and the engine's Controller."""
     id = "senkai"
     LIVE_STATS = ("ap", "hp")      # enchantments and effects change them (SK-R16, SK-R33)
+    # The main phase's play candidates ask every question check_play asks (own lane not holding a
+    # down monster, a monster in a lane to enchant, the cost and colour in up mana): listed = legal.
+    # Its attack candidates likewise ask what check_attack asks (reach, stealth, the first turns, a
+    # blocked facing lane, flying).
+    exact = frozenset({"play", "attack"})
     EFFECT_ZONES = LANES
 
     @classmethod

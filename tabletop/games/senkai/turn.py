@@ -5,7 +5,8 @@ from __future__ import annotations
 from tabletop.engine import Action
 from tabletop.engine.effects import QUEUE
 from tabletop.engine.msg import msg
-from tabletop.games.senkai.rules import ANY_COLOR, HAND_KEYS, LANES, LANE_KEYS, MANA_KEYS, USE_KEYS, WINDOW
+from tabletop.games.senkai.rules import (ANY_COLOR, FLYING, HAND_KEYS, LANE_KEYS, LANE_POS, LANE_ZONES, LANES, MANA_KEYS,
+                                         REACH, STEALTH, USE_KEYS, WINDOW, facing)
 
 
 class SenkaiTurn:
@@ -67,11 +68,38 @@ class SenkaiTurn:
                 out.append(Action("play", p, (("card", u),)))
             elif kind == "enchantment":
                 out += [Action("play", p, (("card", u), ("target", m))) for m in monsters]
-        for key in mine:
-            for u in zones[key]:
-                if down or not cards[u].tapped:
+        if down:
+            for key in mine:
+                for u in zones[key]:
                     out += [Action("attack", p, (("card", u), ("target", t))) for t in theirs]
                     out.append(Action("attack", p, (("card", u), ("target_player", 1 - p))))
+        else:
+            # Only the attacks check_attack allows (attack is `exact`): an up attacker; a monster
+            # target in reach (SK-R23) and not hidden by stealth (SK-D10); the player after the first
+            # turns with the facing lane empty or the attacker flying (SK-R12, SK-R21).
+            q = 1 - p
+            far = [(t, LANE_POS[LANE_ZONES[cards[t].zone][1]], self.has_kw(s, t, STEALTH)) for t in theirs]
+            first = self._first_turns(s)
+            for key in mine:
+                lane = LANE_ZONES[key][1]
+                ahead = facing(lane)
+                pos = LANE_POS[ahead]
+                for u in zones[key]:
+                    if cards[u].tapped:
+                        continue
+                    reach = None
+                    for t, tpos, stealth in far:
+                        dist = abs(pos - tpos)
+                        if dist and stealth:
+                            continue
+                        if dist > 1:
+                            if reach is None:
+                                reach = self.has_kw(s, u, REACH)
+                            if not reach:
+                                continue
+                        out.append(Action("attack", p, (("card", u), ("target", t))))
+                    if not first and (not zones[f"{q}.{ahead}"] or self.has_kw(s, u, FLYING)):
+                        out.append(Action("attack", p, (("card", u), ("target_player", q))))
         activated = self._activated
         for key in mine:
             for u in zones[key]:

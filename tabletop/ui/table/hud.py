@@ -399,7 +399,7 @@ class Hud(PlayerPanels):
         """Return the rule id the status line's message names (a refused move's reason), or ''."""
         sc = self.scene
         if sc.message_t > 0 and sc.message:
-            m = RULE_ID.search(sc.message)
+            m = RULE_ID.search(str(sc.message))   # a Msg: its English text names the same rule
             if m:
                 return m.group(1)
         return ""

@@ -86,7 +86,7 @@ class ReplayControls:
         sc, r = self.scene, self.replay
         seat = None if self.reveal and self.can_reveal else sc.viewer
         lines = r.new_lines(seat) if r is not None else []
-        sc.message = " · ".join(lines) if lines else sc.app.words(HINT)
+        sc.message = " · ".join(map(sc.app.words.render, lines)) if lines else sc.app.words(HINT)
         sc.message_t = 1e9   # until the next step
 
     def step(self, n: int) -> None:

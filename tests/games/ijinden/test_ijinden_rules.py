@@ -209,7 +209,7 @@ def test_ij_r10_end_phase_removes_unused_rights(tmp_path):
     assert g.state.players[0]["placement"] == 1
     act(g, "end_phase")
     assert g.state.players[0]["placement"] == 0 and g.state.players[0]["summon"] == 0
-    assert "IJ-R10" in " ".join(e.text for e in g.state.log)
+    assert "IJ-R10" in " ".join(str(e.text) for e in g.state.log)
 
 
 # --- conditions for using a card ---------------------------------------------------------------
@@ -806,7 +806,7 @@ def test_ij_d11_ijin_guardian_fights_with_its_bonuses(tmp_path):
     act(g, "end_phase")
     act(g, "block", card=joan, target=mus)
     act(g, "done_blocking")
-    assert "5000 vs Joan of Arc 5000" in " ".join(e.text for e in g.state.log)
+    assert "5000 vs Joan of Arc 5000" in " ".join(str(e.text) for e in g.state.log)
     assert "5000 対 ジャンヌ・ダルク 5000" in " ".join(render(e.text, "ja") for e in g.state.log)
     assert mus in g.state.zones["0.graveyard"] and joan in g.state.zones["1.graveyard"]
 
