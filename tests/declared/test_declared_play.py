@@ -33,7 +33,7 @@ def test_200_seeded_random_games_end_by_a_declared_win(inline_game):
         rec = play_game(job, i)
         assert rec["error"] is None, rec
         assert not rec["unfinished"], f"game {i} stuck after {rec['actions']} actions"
-        assert DECLARED_WINS.search(rec["reason"]), f"game {i} ended by no declared condition: {rec['reason']}"
+        assert DECLARED_WINS.search(str(rec["reason"])), f"game {i} ended by no declared condition: {rec['reason']}"
         ended += 1
     assert ended == 200
 
@@ -45,7 +45,7 @@ def test_greedy_beats_random_in_at_least_80_percent_of_20_games(inline_game):
         bots = ("greedy", "random") if seat == 0 else ("random", "greedy")
         rec = play_game(Job(inline_game, bots, seed=350 + i), i)
         assert rec["error"] is None and not rec["unfinished"], rec
-        assert DECLARED_WINS.search(rec["reason"]), rec["reason"]
+        assert DECLARED_WINS.search(str(rec["reason"])), rec["reason"]
         greedy_wins += rec["winner"] == seat
     assert greedy_wins >= 16, f"greedy won {greedy_wins} of 20"
 
@@ -53,7 +53,7 @@ def test_greedy_beats_random_in_at_least_80_percent_of_20_games(inline_game):
 def test_search_plays_a_declared_game_through_its_legal_actions(inline_game):
     rec = play_game(Job(inline_game, ("search", "random"), seed=3, rounds=8), 0)
     assert rec["error"] is None and not rec["unfinished"], rec
-    assert DECLARED_WINS.search(rec["reason"])
+    assert DECLARED_WINS.search(str(rec["reason"]))
 
 
 def test_simulate_runs_on_a_declared_game(inline_game, capsys):
