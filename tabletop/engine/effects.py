@@ -49,8 +49,7 @@ else:
 
 
 class Op(NamedTuple):
-    """An effect op: `fn(ctl, s, ctx)` does it; `target` is what a chosen target is ('card', 'player',
-    'zone'; None: the op takes no chosen target)."""
+    """An effect op: `fn(ctl, s, ctx)` does it; `target`: what it targets (card, player, zone; None: nothing)."""
     fn: Callable
     target: str | None = None
 
