@@ -147,16 +147,17 @@ class ControllerWords:
             named = pair[0] and pair[1]
         else:
             named = self.visible(s, c, viewer)
-        if named:      # a CardName remembers its card (describe_for checks it); the words are kept per card id
-            names = self._words.get(c.cid)
-            if names is None:
+        if named:      # a CardName remembers its card (describe_for checks it): kept per (card id, uid)
+            key = (c.cid, uid)
+            got = self._words.get(key)
+            if got is None:
                 d = self.rs.cards[c.cid]
-                names = self._words[c.cid] = (d.name_en or d.name, d.name)
-            return CardName(names[0], names[1], uid)
-        key = ("face-down", c.zone)
-        got = self._words.get(key)
+                got = self._words[key] = CardName(d.name_en or d.name, d.name, uid)
+            return got
+        spot = ("face-down", c.zone)
+        got = self._words.get(spot)
         if got is None:
-            got = self._words[key] = msg("a face-down card ({zone})", zone=self.zone_label(c.zone))
+            got = self._words[spot] = msg("a face-down card ({zone})", zone=self.zone_label(c.zone))
         return got
 
     def card_label(self, s: State, uid: int, viewer: int | None) -> str:
