@@ -19,7 +19,6 @@ from .engine.ruleset import load_deck, load_ruleset_dir, rulesets_dirs
 from .engine.yamlio import load_yaml
 
 
-
 def _messages(e: Exception) -> list[str]:
     """Return each problem of an error as a message (`path:line: what is wrong`, rendered by the caller)."""
     errors = e.errors if isinstance(e, DataErrors) else [e]
@@ -151,40 +150,8 @@ def effect_errors(rs) -> list[str]:
 
 def font_errors(rs, lay) -> list[str]:
     """Return `path:line` errors for a layout's fonts that are missing, not files, or not fonts."""
+    from .layout.checks import font_problems     # here: the layout package loads pygame's font library
     return [m for e in font_problems(rs, lay) for m in _messages(e)]
-
-
-def font_problems(rs, lay) -> list[DataError]:
-    """Return a DataError for each of a layout's `fonts:` that is not a file (a folder named x.ttf) or
-    not a font FreeType reads; the export stops on them too (otherwise Noto Sans JP stands in unsaid)."""
-    from .layout.model import asset_path
-    out = []
-    fonts = {}
-    try:
-        raw = load_yaml(lay.path)
-        fonts = raw.get("fonts") if isinstance(raw, dict) else {}
-    except TabletopError:
-        pass
-    for weight, name in (lay.fonts or {}).items():
-        line = fonts.line_of(weight) if hasattr(fonts, "line_of") else None
-        try:
-            p = asset_path(rs.path, name)
-        except ValueError as e:
-            out.append(DataError(lay.path, line, msg("fonts.{weight}: {why}", weight=weight, why=str(e))))
-            continue
-        if not p.is_file():
-            out.append(DataError(lay.path, line, msg("fonts.{weight}: {file} is not a file", weight=weight,
-                                                     file=str(p))))
-            continue
-        try:
-            import pygame.freetype
-            if not pygame.freetype.get_init():
-                pygame.freetype.init()
-            pygame.freetype.Font(str(p))
-        except Exception as e:   # noqa: BLE001 - OSError, pygame.error: whatever FreeType says of a broken file
-            out.append(DataError(lay.path, line, msg("fonts.{weight}: {file} is not a font file ({why})",
-                                                     weight=weight, file=str(p), why=clip(str(e), 120))))
-    return out
 
 
 def art_errors(rs, renderer=None) -> list[str]:

@@ -6,6 +6,10 @@ from __future__ import annotations
 from . import text as textmod
 from .spec import PT_MM
 
+from tabletop.engine.errors import DataError, TabletopError, clip
+from tabletop.engine.msg import msg
+from tabletop.engine.yamlio import load_yaml
+
 CONTENT = ("text", "number", "pips", "rarity")  # regions whose overlap hides something
 
 
@@ -118,4 +122,37 @@ def art_problems(rs) -> dict:
                 artmod.load_image(p)
         except DataError as e:
             out[c.id] = str(e) if e.path == c.path else f"{c.path}:{c.line}: card {c.id}: art {e}"
+    return out
+
+
+def font_problems(rs, lay) -> list[DataError]:
+    """Return a DataError for each of a layout's `fonts:` that is not a file (a folder named x.ttf) or
+    not a font FreeType reads; the export stops on them too (otherwise Noto Sans JP stands in unsaid)."""
+    from .model import asset_path
+    out = []
+    fonts = {}
+    try:
+        raw = load_yaml(lay.path)
+        fonts = raw.get("fonts") if isinstance(raw, dict) else {}
+    except TabletopError:
+        pass
+    for weight, name in (lay.fonts or {}).items():
+        line = fonts.line_of(weight) if hasattr(fonts, "line_of") else None
+        try:
+            p = asset_path(rs.path, name)
+        except ValueError as e:
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {why}", weight=weight, why=str(e))))
+            continue
+        if not p.is_file():
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {file} is not a file", weight=weight,
+                                                     file=str(p))))
+            continue
+        try:
+            import pygame.freetype
+            if not pygame.freetype.get_init():
+                pygame.freetype.init()
+            pygame.freetype.Font(str(p))
+        except Exception as e:   # noqa: BLE001 - OSError, pygame.error: whatever FreeType says of a broken file
+            out.append(DataError(lay.path, line, msg("fonts.{weight}: {file} is not a font file ({why})",
+                                                     weight=weight, file=str(p), why=clip(str(e), 120))))
     return out

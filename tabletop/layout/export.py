@@ -259,7 +259,7 @@ def export_cards(ruleset, out: Path, *, dpi: int | None = None, sheet: str = "a4
     cards = select_cards(ruleset, only)
     check_art(ruleset, cards)
     if not renderer.layout.generated:   # a font that is no font would silently print in Noto Sans JP
-        from ..validate import font_problems
+        from .checks import font_problems
         problems = font_problems(ruleset, renderer.layout)
         if problems:
             raise problems[0] if len(problems) == 1 else DataErrors(problems)
