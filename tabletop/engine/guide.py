@@ -17,6 +17,7 @@ GUIDE_SPEC = {"type": "map", "fields": {
     "briefing": {"type": "map", "default": {}, "fields": {
         "goal": {**_TEXT, "required": True}, "win": {**_TEXT, "required": True},
         "lose": {**_TEXT, "required": True},
+        "length": _TEXT,       # how long a game takes, in turns and minutes
         "turn": {"type": "list", "items": _TEXT, "default": []}}},
 }}
 _cache: dict = {}

@@ -273,3 +273,14 @@ def test_a_table_opened_by_the_menu_briefs_a_new_game_but_not_a_continued_one(ap
     g.apply(g.legal_actions()[0])
     menu.open_table(g, [None, None])
     assert app.scene.windows.briefing is None
+
+
+@pytest.mark.parametrize("rid", ["senkai", "fourdeck", "ijinden", "monmusu", "danmaku"])
+def test_the_briefing_says_how_long_a_game_takes(rid):
+    """Issue 30: a newcomer learns before the first move how long a game lasts, in both languages."""
+    from tabletop.engine.guide import load_guide
+    from tabletop.engine.ruleset import load_ruleset
+    data, problem = load_guide(load_ruleset(rid))
+    assert problem is None
+    length = data["briefing"]["length"]
+    assert "minutes" in length["en"] and "分" in length["ja"]

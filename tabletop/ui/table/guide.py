@@ -153,8 +153,10 @@ def briefing_html(scene) -> str:
         if scen["description"]:
             out.append(html_escape(scen["description"]))
     if b:
-        for key, label in (("goal", N_("Goal")), ("win", N_("How you win")), ("lose", N_("How you lose"))):
-            out.append(f"<b>{html_escape(t(label))}</b>: {html_escape(text(b.get(key), lang))}")
+        for key, label in (("goal", N_("Goal")), ("win", N_("How you win")), ("lose", N_("How you lose")),
+                           ("length", N_("A game"))):
+            if b.get(key):
+                out.append(f"<b>{html_escape(t(label))}</b>: {html_escape(text(b.get(key), lang))}")
         if b.get("turn"):
             out.append(f"<b>{html_escape(t('The turn'))}</b>")
             out += ["• " + html_escape(text(x, lang)) for x in b["turn"]]
