@@ -4,6 +4,7 @@ one hit decides the game."""
 import pygame
 
 from tabletop.engine import Game
+from tabletop.ui.players import UniformBot
 
 from ui_helpers import click, open_curtain, post, spots_in, table
 
@@ -91,3 +92,19 @@ def test_the_danger_line_shows_on_the_panel_of_the_side_with_no_walls(app, tmp_p
     app.words.language = "ja"
     scene.refresh()
     assert "あと一撃で勝負が決まる" in scene.hud.ui["opp"].html_text
+
+
+def test_the_hint_buttons_tooltip_clears_the_end_button(app, tmp_path):
+    """Issue 30: no tooltip of the button row covers End phase (the Hint one did, at 1280x720 too)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(NO_TARGET, encoding="utf-8")
+    g = Game.from_scenario(str(path))
+    scene = table(app, g, seats=(None, UniformBot(1, 1)))
+    hint = scene.hud.ui["hint"]
+    pos = hint.get_abs_rect().center
+    pygame.mouse.set_pos(pos)
+    post(app, pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(12):
+        app.step(0.1)
+    assert hint.tool_tip is not None
+    assert not hint.tool_tip.rect.colliderect(scene.hud.ui["end"].get_abs_rect()), "the tooltip covers End"

@@ -67,7 +67,9 @@ class ExplainedButton(UIButton):
             screen = self.ui_manager.get_root_container().get_rect()
             r.top = me.bottom + 4                 # below the button, else beside the side panel
             if r.bottom > screen.bottom or any(r.colliderect(c) for c in covered):
-                r.topright = (me.left - 6, max(0, min(me.top, screen.bottom - r.height)))
+                # beside the panel, left of the button and of what it must not cover
+                r.topright = (min([me.left] + [c.left for c in covered]) - 6,
+                              max(0, min(me.top, screen.bottom - r.height)))
                 r.left = max(0, r.left)
             tip.set_position(r.topleft)
 
@@ -137,8 +139,9 @@ class Hud(PlayerPanels):
         ui["manual"] = UIButton(pygame.Rect(8 + bw, y, bw, 30), t("Manual"), m, container=side)
         ui["menu"] = UIButton(pygame.Rect(12 + 2 * bw, y, bw, 30), t("Menu"), m, container=side)
         if hint:
-            ui["hint"] = UIButton(pygame.Rect(16 + 3 * bw, y, bw, 30), t("Hint"), m, container=side,
-                                  tool_tip_text=fonts.tip(t("What would the normal bot do here? (changes nothing)")))
+            ui["hint"] = ExplainedButton(pygame.Rect(16 + 3 * bw, y, bw, 30), t("Hint"), m, container=side,
+                                         tool_tip_text=fonts.tip(t("What would the normal bot do here? (changes nothing)")))
+            ui["hint"].avoid = (ui["end"],)     # its tooltip must not cover End either
         ui["actions"] = []
         self.ui = ui
         self.widgets = [side]
