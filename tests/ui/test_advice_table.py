@@ -108,3 +108,5 @@ def test_the_hint_buttons_tooltip_clears_the_end_button(app, tmp_path):
         app.step(0.1)
     assert hint.tool_tip is not None
     assert not hint.tool_tip.rect.colliderect(scene.hud.ui["end"].get_abs_rect()), "the tooltip covers End"
+    from tabletop.ui import geometry
+    assert hint.tool_tip.rect.bottom <= app.screen.get_height() - geometry.STATUS_BAR, "it covers the status line"

@@ -67,9 +67,9 @@ class ExplainedButton(UIButton):
             screen = self.ui_manager.get_root_container().get_rect()
             r.top = me.bottom + 4                 # below the button, else beside the side panel
             if r.bottom > screen.bottom or any(r.colliderect(c) for c in covered):
-                # beside the panel, left of the button and of what it must not cover
+                # beside the panel, left of the button and of what it must not cover, above the status line
                 r.topright = (min([me.left] + [c.left for c in covered]) - 6,
-                              max(0, min(me.top, screen.bottom - r.height)))
+                              max(0, min(me.top, screen.bottom - geometry.STATUS_BAR - 2 - r.height)))
                 r.left = max(0, r.left)
             tip.set_position(r.topleft)
 
