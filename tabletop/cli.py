@@ -116,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="verb", metavar="VERB")
 
     p = sub.add_parser("play", help="open a table straight away")
-    p.add_argument("ruleset", nargs="?", help="ruleset id (senkai, fourdeck, ijinden, monmusu, danmaku, sandbox) or a ruleset folder")
+    p.add_argument("ruleset", nargs="?", help="ruleset id (senkai, fourdeck, ijinden, monmusu, danmaku, sandbox, "
+                                              "sparkduel, ramparts, or your own) or a ruleset folder")
     p.add_argument("--p1", default="human", help="human, or a bot: random|greedy|search (easy|normal|hard)")
     p.add_argument("--p2", default="human", help="human, or a bot: random|greedy|search (easy|normal|hard)")
     p.add_argument("--deck1", help="deck name of the ruleset, or a deck file, for P1")
