@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 
 from tabletop.engine import TabletopError
-from tabletop.engine import saves
 
 LEVELS = {"easy": "casual", "normal": "greedy", "hard": "search"}   # as tabletop.bots.BOT_LEVELS
 LABELS = {**{v: k for k, v in LEVELS.items()}, "random": "random"}
@@ -77,6 +76,7 @@ def seats_from_label(label: str):
 
 def load_with_seats(path=None, folder=None):
     """Load a save (or the latest autosave) and the seat kinds recorded in its label."""
+    from tabletop.engine import saves   # here: a new game's start reads no save
     if path is not None:
         game = saves.load_game(Path(path))
         label = saves.read_save(Path(path)).get("label", "")

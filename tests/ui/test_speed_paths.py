@@ -109,3 +109,23 @@ def test_the_play_path_leaves_pyyaml_for_the_first_yaml_parse(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split()[-3:] == ["False", "True", "True"]
+
+
+def test_a_hotseat_table_draws_its_curtain_first_and_the_side_panel_behind_it_a_frame_later(app):
+    from tabletop.ui.table import TableScene
+    scene = app.push(TableScene(app, Game.new("senkai", seed=1), [None, None]))
+    assert scene.curtain is not None and not scene.hud.widgets   # nothing built that the curtain hides
+    app.step(1 / 60)
+    assert not scene.hud.widgets                                 # the first frame: the curtain alone
+    app.step(1 / 60)
+    assert scene.hud.widgets and scene.hud.ui["end"] is not None
+
+
+def test_a_click_on_the_first_frame_finds_the_table_built(app):
+    from tabletop.ui.table import TableScene
+    scene = app.push(TableScene(app, Game.new("senkai", seed=1), [None, None]))
+    app.step(1 / 60)
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):   # both read in the second frame's events,
+        pygame.event.post(pygame.event.Event(etype, pos=(800, 450), button=1))  # before its update
+    app.step(1 / 60)
+    assert scene.curtain is None and scene.hud.ui["side"].visible

@@ -29,7 +29,8 @@ def key(app, k, mod=0):
 
 def table(app, game, seats=(None, None)) -> TableScene:
     scene = app.push(TableScene(app, game, list(seats)))
-    app.step(1 / 60)
+    app.step(1 / 60)   # the first frame (a hotseat table's shows only its curtain)
+    app.step(1 / 60)   # the side panel behind the curtain is built by the second
     return scene
 
 

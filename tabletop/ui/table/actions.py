@@ -11,11 +11,10 @@ goes in the HUD and calls that method.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import sys
+import time
 
 from tabletop.engine import Action, IllegalAction, TabletopError
-from tabletop.engine import saves
 from tabletop.engine.msg import Term, msg
 from tabletop.i18n import N_, render_error
 
@@ -410,6 +409,7 @@ class Actions:
         sc.record.note(g)
         if g.state.turn != sc.last_turn or g.is_over():
             sc.last_turn = g.state.turn
+            from tabletop.engine import saves   # here, as below: a table opens without the save code
             try:
                 path = saves.saves_dir(sc.save_folder) / saves.AUTOSAVE
                 saves.save_game(g, path, label=seats_label(sc.seats))
@@ -443,7 +443,8 @@ class Actions:
 
     def save(self) -> None:
         sc = self.scene
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        from tabletop.engine import saves
         try:
             path = saves.save_game(sc.game, saves.saves_dir(sc.save_folder) / f"{sc.rs.id}-{stamp}.json")
         except (OSError, TabletopError) as e:

@@ -9,14 +9,13 @@ Main menu. Closing the window leaves the final board to look at; a click on the 
 """
 from __future__ import annotations
 
-import datetime as _dt
+import time
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIWindow
 
 from tabletop.engine import Game, TabletopError
-from tabletop.engine import saves
 
 from .. import fonts
 from ..memory import release_free_memory
@@ -202,7 +201,8 @@ class ResultScreen:
     def save_replay(self) -> None:
         """Write the finished game (decks, seed and every action) where the saves go; say where."""
         sc = self.scene
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        from tabletop.engine import saves   # here: a table opens without the save code
         try:
             path = saves.save_game(sc.game, saves.saves_dir(sc.save_folder) / f"replay-{sc.rs.id}-{stamp}.json",
                                    label=seats_label(sc.seats))

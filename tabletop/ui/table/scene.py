@@ -58,6 +58,8 @@ class TableScene(Scene):
         self._auto_piles = frozenset()   # piles spread because answers name their cards
         self.last_turn = game.state.turn
         self.replay = None               # replay/spectate controls (replay.py) when the table only shows a game
+        self._hud_waits = False          # the side panel is built at the next frame (behind a hotseat curtain)
+        self._drawn = False              # a frame was drawn
         # the parts, in the order a gesture passes through them
         self.pointer = Pointer(self)     # events -> intents
         self.actions = Actions(self)     # intents -> game.apply / game.manual
@@ -103,15 +105,26 @@ class TableScene(Scene):
             self.refresh()
 
     def enter(self) -> None:
-        self.hud.build()
-        if self.replay is not None:
-            self.replay.build()
-        self.refresh()
+        if self.curtain is not None and self.replay is None:
+            # A hotseat table opens behind its curtain: the first frame draws only the curtain, and the
+            # side panel behind it is built by the next frame's update (a click read in that frame's
+            # events lifts the curtain first; the update then builds the panel before it is drawn).
+            self._hud_waits = True
+        else:
+            self._build_hud()
         if self.brief:
             self.brief = False
             self.windows.open_briefing()
 
+    def _build_hud(self) -> None:
+        self._hud_waits = False
+        self.hud.build()
+        if self.replay is not None:
+            self.replay.build()
+        self.refresh()
+
     def leave(self) -> None:
+        self._hud_waits = False
         self.hud.kill()
         if self.replay is not None:
             self.replay.kill()
@@ -226,6 +239,8 @@ class TableScene(Scene):
 
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self._hud_waits and self._drawn:
+            self._build_hud()
         self.sprites.tick(dt)
         self.hud.tick()
         self.board.tick(dt)
@@ -252,6 +267,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the view (reads the scene and its parts; never changes the game)."""
+        self._drawn = True
         if self.curtain is not None:
             self.board.draw_curtain(surface)
             return

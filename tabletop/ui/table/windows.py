@@ -25,7 +25,6 @@ from pygame_gui.elements import UIButton, UITextEntryLine, UIWindow
 
 from tabletop.i18n import N_
 
-from ..newgame import blurb
 from ..scene import html_escape
 from ..textbox import TextBox
 from . import guide
@@ -59,6 +58,7 @@ def generated_page(rs, t) -> str:
     """Return the short page of a ruleset without one: its name, its description and where the page would be."""
     name = rs.name if t.language == "ja" else rs.name_en
     lines = [f"# {name}", ""]
+    from ..newgame import blurb   # here: only a ruleset without a rules page needs it
     desc = blurb(rs, t.language)
     if desc:
         lines += [desc, ""]
