@@ -28,7 +28,10 @@ GUI_FLOOR = ("import pygame; pygame.init(); s = pygame.display.set_mode((1600, 9
              "s.fill((20, 20, 20)); m.draw_ui(s); pygame.display.flip(); import time; print(time.time(), time.process_time())")
 
 # The `tabletop play RULESET` path up to its first frame, in four timed parts (imports, data, UI, first
-# draw); the process's whole life is timed from outside, like the bare window's.
+# draw); the process's whole life is timed from outside, like the bare window's. The target's table is
+# two people's (hotseat) without the briefing: a saved game opened with --load, or a new one once its
+# briefing is read. `BRIEFED` adds the two first frames a new game shows (informational): the briefing
+# over the hotseat curtain, and the briefing over the table against a bot.
 TABLE = """
 import json, time
 t0 = time.perf_counter()
@@ -37,12 +40,12 @@ from tabletop.ui import app as appmod
 from tabletop.ui.players import make_seats
 from tabletop.ui.table import TableScene
 t1 = time.perf_counter()
-args = SimpleNamespace(ruleset={ruleset!r}, seed=1, p1="human", p2="human", size="1600x900")
+args = SimpleNamespace(ruleset={ruleset!r}, seed=1, p1="human", p2={p2!r}, size="1600x900")
 game, specs = appmod.build_game(args)
 seats = make_seats(specs, game.state.seed)
 t2 = time.perf_counter()
 app = appmod.App(size=appmod.parse_size(args.size), home=getattr(appmod, "home", None))
-app.push(TableScene(app, game, seats))
+app.push(TableScene(app, game, seats, brief={brief!r}))
 t3 = time.perf_counter()
 app.step()
 t4 = time.perf_counter()
@@ -84,6 +87,11 @@ def _env() -> dict:
 
 
 RULESETS = ("senkai", "fourdeck", "ijinden", "monmusu", "danmaku")
+BRIEFED = {"briefing": ("human", True), "solo": ("normal", True)}   # senkai's new game: name -> (P2, brief)
+
+
+def _table(rid: str, p2: str = "human", brief: bool = False) -> str:
+    return TABLE.format(ruleset=rid, p2=p2, brief=brief)
 PARTS = ("imports", "data", "ui", "first_draw")
 
 
@@ -102,7 +110,7 @@ def _once(code: str) -> tuple[float, float, float, str]:
 def run(report) -> None:
     runs = 3 if getattr(report, "quick", False) else 7
     for rid in RULESETS:             # one untimed start each: the parse cache and .pyc files are warm, as
-        _once(TABLE.format(ruleset=rid))    # on a player's second start
+        _once(_table(rid))                  # on a player's second start
     # Interleaved: each round starts a bare window, then every ruleset's table, so that a busy moment
     # of the machine hits both sides of every ratio alike. The figure is the median of the rounds' ratios.
     bare_t, table_t = [], {r: [] for r in RULESETS}
@@ -110,6 +118,7 @@ def run(report) -> None:
     bare_life, table_life = [], {r: [] for r in RULESETS}
     parts = {r: [] for r in RULESETS}
     floor_t, floor_cpu, floor_abs = [], [], []
+    briefed = {name: [] for name in BRIEFED}
     for _ in range(runs):
         t, cpu, life, _ = _once(BARE)
         bare_t.append(t)
@@ -119,8 +128,10 @@ def run(report) -> None:
         floor_abs.append(t)
         floor_t.append(t / bare_t[-1])
         floor_cpu.append(cpu)
+        for name, (p2, brief) in BRIEFED.items():
+            briefed[name].append(_once(_table("senkai", p2, brief))[0] / floor_abs[-1])
         for rid in RULESETS:
-            t, cpu, life, out = _once(TABLE.format(ruleset=rid))
+            t, cpu, life, out = _once(_table(rid))
             table_t[rid].append(t)
             table_cpu[rid].append(cpu)
             table_life[rid].append(life)
@@ -148,6 +159,10 @@ def run(report) -> None:
         split = [statistics.median(p[i] for p in parts[rid]) * 1000 for i in range(len(PARTS))]
         report(f"startup.{rid}_parts_ms", " ".join(f"{n}={v:.0f}" for n, v in zip(PARTS, split)),
                "after the interpreter: imports, data (ruleset, game), UI (window, theme, scene), first draw")
+    report("startup.senkai_briefing_over_gui_floor", statistics.median(briefed["briefing"]),
+           "informational: `tabletop play senkai` as a new game opens it, the briefing over the hotseat curtain")
+    report("startup.senkai_solo_over_gui_floor", statistics.median(briefed["solo"]),
+           "informational: `tabletop play senkai --p2 normal`, the briefing over the table against a bot")
     out = subprocess.run([sys.executable, "-c", FULL.format(ruleset="monmusu")], check=True, env=_env(),
                          capture_output=True, text=True).stdout.split()
     report("memory.full_table_all_faces_peak_rss_mb", int(out[-1]) / 1024)

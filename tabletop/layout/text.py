@@ -67,14 +67,35 @@ def _font(name: str) -> pygame.freetype.Font:
     return f
 
 
-@lru_cache(maxsize=64)
-def fonts(weight: str = "regular") -> list[pygame.freetype.Font]:
-    """Return the fallback chain of fonts for a weight, the Japanese font first (a custom weight
-    from custom_weight puts its own font before that)."""
+class _Chain:
+    """A weight's fallback fonts, each opened when first asked for: most text never needs past the
+    first (opening the 8 MB Chinese font for nothing cost a table's first frame milliseconds)."""
+
+    def __init__(self, names: tuple[str, ...]):
+        self.names = names
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __getitem__(self, i: int) -> pygame.freetype.Font:
+        return _font(self.names[i])
+
+    def __iter__(self):
+        return (_font(n) for n in self.names)
+
+
+def _chain_names(weight: str) -> tuple[str, ...]:
     if "@" in weight:
         base, path = weight.split("@", 1)
-        return [_font(path)] + fonts(base)
-    return [_font(n) for n in _FALLBACKS.get(weight, _FALLBACKS["regular"])]
+        return (path,) + _chain_names(base)
+    return _FALLBACKS.get(weight, _FALLBACKS["regular"])
+
+
+@lru_cache(maxsize=64)
+def fonts(weight: str = "regular") -> _Chain:
+    """Return the fallback chain of fonts for a weight, the Japanese font first (a custom weight
+    from custom_weight puts its own font before that)."""
+    return _Chain(_chain_names(weight))
 
 
 @lru_cache(maxsize=8192)
