@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from .action import Action, Event
-from .hints import NO_HINTS, BotHints
 from .msg import msg
 from .state import Card, Outcome, State, split_key, zone_key
 # The parts of the base class, and the names other modules import from here:
@@ -31,6 +30,7 @@ N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); re
 
 if TYPE_CHECKING:
     from .ruleset import CardDef, DeckList, Ruleset, ZoneSpec
+    from .hints import BotHints
 
 
 # The hooks a ruleset writes, found by name: `check_K` and `do_K` for each action kind K, and
@@ -72,6 +72,7 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
     def bot_hints(cls) -> BotHints:
         """Return what the bots know of this game (a game's bot.py fills it; imported here when a
         bot first asks, so a table between two people never loads it)."""
+        from .hints import NO_HINTS   # here: a table between two people loads no bot knowledge
         return NO_HINTS
 
     def init(self, s: State, options: dict) -> None:

@@ -29,8 +29,8 @@ def test_the_play_path_imports_neither_menu_nor_bots():
     mods = _modules_after("from tabletop.ui import app; from tabletop.ui.table import TableScene")
     assert "tabletop.ui.menu" not in mods
     assert not any(m.startswith("tabletop.bots") for m in mods)
-    # nor what only a save, a rules page of a ruleset without one, or a save's time stamp needs
-    assert not {"tabletop.engine.saves", "tabletop.ui.newgame", "datetime"} & mods
+    # nor what only a save, a rules page of a ruleset without one, a save's time stamp or a bot needs
+    assert not {"tabletop.engine.saves", "tabletop.ui.newgame", "datetime", "tabletop.engine.hints"} & mods
 
 
 def test_yaml_parse_cache_is_keyed_by_content_never_stale(tmp_path, monkeypatch):
