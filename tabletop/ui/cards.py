@@ -25,14 +25,14 @@ from tabletop.layout.grid import CardGrid, Watcher, draw_zoomed
 
 from . import cardfilter as cf
 from . import fonts
-from .scene import Scene
+from .scene import WidgetScene
 from .theme import BG, DIM, FG, PANEL_BG  # the colours of every scene: ui/theme.json
 
 TOP = 50
 POLL_S = 0.5
 
 
-class CardsScene(Scene):
+class CardsScene(WidgetScene):
     """Browse a ruleset's cards; `panel_w` is the room on the right (the card's data; the deck in the editor)."""
 
     panel_w = 360
@@ -49,7 +49,6 @@ class CardsScene(Scene):
         self.selected: str | None = None
         self.zoomed = False
         self.status = ""
-        self.widgets: list = []
         self.ui: dict = {}
         self.press = None        # (card, pos) of a press on the grid, before it is a click or a drag
         self.mouse = (0, 0)      # where the pointer is (from the events: what the wheel scrolls, where a drag is)
@@ -93,19 +92,9 @@ class CardsScene(Scene):
                 self.load()
 
     # --- widgets --------------------------------------------------------------------------------
-    def enter(self) -> None:
-        self.build()
-
-    def leave(self) -> None:
-        self.kill()
-
-    def resize(self, size) -> None:
-        self.build()
-
     def kill(self) -> None:
-        for w in self.widgets:
-            w.kill()
-        self.widgets, self.ui = [], {}
+        super().kill()
+        self.ui = {}
 
     def _add(self, name, widget):
         self.widgets.append(widget)

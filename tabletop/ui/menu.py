@@ -24,7 +24,7 @@ from . import window
 from .faces import make_renderer
 from .newgame import DeckShowcase, blurb, deck_title
 from .players import load_with_seats, make_seats, new_seed
-from .scene import Scene, html_escape
+from .scene import WidgetScene, html_escape
 from .table import TableScene
 from .table.replay import spectate
 from .textbox import TextBox
@@ -59,13 +59,12 @@ def _scenario_title(path) -> str:
     return f"{title}  ({path.name})" if isinstance(title, str) and title else path.name
 
 
-class MenuScene(Scene):
+class MenuScene(WidgetScene):
     def __init__(self, app, page: str = "main", over: bool = False):
         """`over`: the menu lies over a table (its settings page); Back goes back to the table."""
         super().__init__(app)
         self.page = page
         self.over = over
-        self.widgets = []
         self.buttons = {}
         self.fields = {}
         self.ruleset_id = None
@@ -79,22 +78,12 @@ class MenuScene(Scene):
         self.showcase = DeckShowcase(app.manager, app.words,
                                      lambda rs: renderers.get(rs.id) or renderers.setdefault(rs.id, make_renderer(rs)))
 
-    def enter(self) -> None:
+    def build(self) -> None:
         self.show(self.page)
 
-    def language_changed(self) -> None:
-        self.show(self.page)
-
-    def leave(self) -> None:
-        self._clear()
-
-    def resize(self, size) -> None:
-        self.show(self.page)
-
-    def _clear(self) -> None:
-        for w in self.widgets:
-            w.kill()
-        self.widgets, self.buttons, self.fields = [], {}, {}
+    def kill(self) -> None:
+        super().kill()
+        self.buttons, self.fields = {}, {}
 
     # --- building pages ---------------------------------------------------------------------
     def _button(self, rect, text, action, object_id=None):
@@ -118,7 +107,7 @@ class MenuScene(Scene):
         return d
 
     def show(self, page: str) -> None:
-        self._clear()
+        self.kill()
         self.page = page
         getattr(self, "_page_" + page)()
 

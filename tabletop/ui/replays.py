@@ -19,7 +19,7 @@ from tabletop.engine import saves
 from tabletop.engine.replay import Replay
 
 from .players import seats_from_label
-from .scene import Scene
+from .scene import WidgetScene
 from .table.replay import open_replay
 
 
@@ -77,25 +77,12 @@ def _short(v) -> str:
     return clip(v if isinstance(v, str) else repr(v), 40)
 
 
-class ReplayListScene(Scene):
+class ReplayListScene(WidgetScene):
     """The list of replayable files and Watch / Back."""
 
     def __init__(self, app):
         super().__init__(app)
-        self.widgets = []
         self.files: dict[str, tuple[Path, int]] = {}
-
-    def enter(self) -> None:
-        self.build()
-
-    def leave(self) -> None:
-        for w in self.widgets:
-            w.kill()
-        self.widgets = []
-
-    def resize(self, size) -> None:
-        self.leave()
-        self.build()
 
     def build(self) -> None:
         t, m = self.app.words, self.manager

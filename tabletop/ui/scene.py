@@ -74,6 +74,32 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+class WidgetScene(Scene):
+    """A scene of pygame_gui widgets made for the window size: `build` makes them (kept in
+    `self.widgets`); entering, a new size or a new language builds them afresh, and leaving kills them."""
+
+    def __init__(self, app: "App"):
+        super().__init__(app)
+        self.widgets: list = []
+
+    def build(self) -> None: ...
+
+    def kill(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets = []
+
+    def enter(self) -> None:
+        self.build()
+
+    def leave(self) -> None:
+        self.kill()
+
+    def resize(self, size) -> None:
+        self.kill()
+        self.build()
+
+
 class App:
     """The window, the pygame_gui manager and the scene stack."""
 

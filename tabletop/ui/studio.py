@@ -28,7 +28,7 @@ from tabletop.layout.model import default_layout, load_layout
 from tabletop.layout.render import CardRenderer
 
 from . import studiopanel
-from .scene import App, Scene
+from .scene import App, WidgetScene
 from .studiopanel import TOP
 from .theme import BG, DIM, FG, PANEL_BG, WARN
 from .theme import ERROR as RED
@@ -46,7 +46,7 @@ def studio_folder(ruleset_id: str) -> Path:
     return folder
 
 
-class StudioScene(Scene):
+class StudioScene(WidgetScene):
     """The studio's state, widgets and drawing over one ruleset folder."""
 
     def __init__(self, app, folder: Path):
@@ -73,7 +73,6 @@ class StudioScene(Scene):
         self.scroll = 0
         self.grid = CardGrid(pygame.Rect(0, TOP, 100, 100))
         self.status: list = []        # messages, rendered in the language when drawn
-        self.widgets: list = []
         self.title_w = 150
         self.reload()
 
@@ -153,23 +152,9 @@ class StudioScene(Scene):
         return False
 
     # --- widgets ------------------------------------------------------------------------------
-    def enter(self) -> None:
-        self.build()
-
-    def leave(self) -> None:
-        self.kill()
-
-    def resize(self, size) -> None:
-        self.build()
-
     def language_changed(self) -> None:
         self.reload()          # the errors and warnings, rendered in the new language
         self.build()
-
-    def kill(self) -> None:
-        for w in self.widgets:
-            w.kill()
-        self.widgets = []
 
     def build(self) -> None:
         """(Re)create the top bar's widgets for the window size, in the language."""
