@@ -34,6 +34,10 @@ def _size(v: Any, default: list) -> list:
         return default
 
 
+def _map(v: Any) -> dict:
+    return v if isinstance(v, dict) else {}
+
+
 def _reads_card(region: Any) -> bool:
     """Return whether a back region draws something of the card itself (so it differs per kind)."""
     if not isinstance(region, dict):
@@ -56,17 +60,15 @@ def back_designs(folder: str | Path, kinds: list[str]) -> dict[str, str]:
         return {}
     if not isinstance(raw, dict):
         return {}
-    card = raw.get("card") if isinstance(raw.get("card"), dict) else {}
-    top = raw.get("back") if isinstance(raw.get("back"), dict) else {}
-    own_kinds = raw.get("kinds") if isinstance(raw.get("kinds"), dict) else {}
-    size = _size(card.get("size_mm"), _CARD_SIZE)
-    base = dict(_BACK_DEFAULTS)
+    top, own_kinds = _map(raw.get("back")), _map(raw.get("kinds"))
+    size = _size(_map(raw.get("card")).get("size_mm"), _CARD_SIZE)
+    base: dict[str, Any] = dict(_BACK_DEFAULTS)
     base.update({k: top[k] for k in _BACK_KEYS if top.get(k) is not None})
     base["regions"] = list(top.get("regions") or [])
     out = {}
     for kind in kinds:
-        k = own_kinds.get(kind) if isinstance(own_kinds.get(kind), dict) else {}
-        kb = k.get("back") if isinstance(k.get("back"), dict) else {}
+        k = _map(own_kinds.get(kind))
+        kb = _map(k.get("back"))
         back = dict(base)
         back.update({key: kb[key] for key in _BACK_KEYS if kb.get(key) is not None})
         if kb.get("regions") is not None:
@@ -79,6 +81,9 @@ def back_designs(folder: str | Path, kinds: list[str]) -> dict[str, str]:
             back.update(regions=[], accent="", text="")
         elif back["regions"]:
             back["text"] = ""
+        # A region's name and doc are the designer's notes, not what it draws.
+        back["regions"] = [{f: v for f, v in r.items() if f not in ("name", "doc")} if isinstance(r, dict) else r
+                           for r in back["regions"]]
         design = {"size": _size(k.get("size_mm"), size), **back}
         if any(_reads_card(r) for r in back["regions"]):
             design["kind"] = kind

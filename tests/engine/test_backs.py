@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.engine import Game, load_ruleset, ruleset_ids
-from tabletop.engine.backs import back_groups
+from tabletop.engine.backs import back_designs, back_groups
 from tabletop.engine.ruleset import load_ruleset_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,15 +74,27 @@ def _game_with_layout(tmp_path, layout: str) -> Path:
     return folder
 
 
+def _one_back(folder):
+    designs = back_designs(folder, ["unit", "action"])
+    assert set(designs) == {"unit", "action"}, "the layout loads: its backs are compared, not skipped"
+    assert designs["unit"] == designs["action"]
+    assert back_groups(folder, ["unit", "action"]) == {}
+
+
 def test_backs_kinds_with_equal_back_designs_share_one_id(tmp_path):
     # Two kinds that each name a back, the same design: one back, so no back ids at all.
     folder = _game_with_layout(tmp_path, "kinds:\n  unit: {back: {background: '#203040', text: X}}\n"
                                          "  action: {back: {background: '#203040', text: X}}\n")
-    assert back_groups(folder, ["unit", "action"]) == {}
+    _one_back(folder)
     assert load_ruleset_dir(folder).back_ids() == {}
     # What a picture hides does not count: the title under it.
     folder = _game_with_layout(tmp_path / "b", "back: {image: back.png}\nkinds:\n  action: {back: {text: Y}}\n")
-    assert back_groups(folder, ["unit", "action"]) == {}
+    _one_back(folder)
+    # Regions alike but for their names and notes: one back.
+    region = "type: text, text: A, rect: [5, 5, 20, 8]"
+    folder = _game_with_layout(tmp_path / "c", f"kinds:\n  unit: {{back: {{regions: [{{{region}, name: u}}]}}}}\n"
+                                                f"  action: {{back: {{regions: [{{{region}, name: a, doc: x}}]}}}}\n")
+    _one_back(folder)
     # A different colour, size or drawn region is another back.
     for kinds in ("  action: {back: {background: '#102030'}}", "  action: {size_mm: [44, 63]}",
                   "  action:\n    back:\n      regions: [{name: l, type: text, text: A, rect: [5, 5, 20, 8]}]"):
