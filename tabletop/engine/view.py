@@ -118,8 +118,7 @@ def make_view(s: State, ctl: Controller, viewer: int, log_lines: int = 200, deck
         if live or not backs:
             zones[key] = [one(u, spec.addressable) for u in uids]
         else:   # in a pile only the top card's back shows: the backs below would tell the pile's order
-            last = len(uids) - 1
-            zones[key] = [one(u, spec.addressable, i == last) for i, u in enumerate(uids)]
+            zones[key] = [one(u, spec.addressable, False) for u in uids[:-1]] + [one(u, spec.addressable) for u in uids[-1:]]
     pending = []
     for p in s.pending:
         if p["player"] == viewer:
