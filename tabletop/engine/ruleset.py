@@ -151,6 +151,15 @@ class Ruleset:
     decks: dict = field(default_factory=dict)
     # (kind, name) -> Term: phase and stat names asked for in every log line (a loaded ruleset never changes)
     _terms: dict = field(default_factory=dict, repr=False, compare=False)
+    _backs: dict | None = field(default=None, repr=False, compare=False)   # card id -> back id, read once
+
+    def back_ids(self) -> dict[str, int]:
+        """Return card id -> the id of its back design, {} when every kind shows one back (engine/backs.py)."""
+        if self._backs is None:
+            from .backs import back_groups
+            kinds = back_groups(self.path, list(self.card_kinds))
+            self._backs = {cid: kinds[c.kind] for cid, c in self.cards.items() if c.kind in kinds} if kinds else {}
+        return self._backs
 
     def word(self, key: str) -> str:
         """Return a word of the game (a Term: English as a string, `.ja` Japanese); unknown keys as they are."""

@@ -5,6 +5,8 @@ identity of face-down cards the viewer may not see, deck order, the random state
 log lines of the other player. A hidden card in a pile has no uid either, and a card that goes
 where someone who saw it no longer may gets a fresh uid at the end of the action (see
 `Controller.settle_hidden`), so a card seen once cannot be followed into a hidden place.
+A card's back is public (engine/backs.py): where the layout gives kinds different backs, a hidden
+card carries the id of its back design (`CardView.back`), in a pile only the top card.
 
 Conventions every controller keeps: `State.data`, `State.players` and card counters are public
 (secrets live only in card identities and pile order). Deck lists are private: a view holds the
@@ -38,6 +40,9 @@ class CardView:
     # The card's current numbers where they differ from the printed ones ({"ap": 5}), from the
     # controller's `live_stats`: what modifiers, auras and attached cards make of it now.
     stats: dict[str, int] = field(default_factory=dict)
+    # The id of the card's back design (engine/backs.py) where the layout gives kinds different backs,
+    # else None. Backs are public: a hidden card carries it too, except below the top of a pile.
+    back: int | None = None
 
     @property
     def hidden(self) -> bool:
@@ -74,7 +79,7 @@ class View:
         def cv(c: CardView) -> dict:
             return {"uid": c.uid, "cid": c.cid, "owner": c.owner, "zone": c.zone, "face_up": c.face_up,
                     "tapped": c.tapped, "counters": dict(c.counters), "flags": copy_json(c.flags),
-                    "attached": [cv(a) for a in c.attached]}
+                    "attached": [cv(a) for a in c.attached], "back": c.back}
         return {"viewer": self.viewer, "ruleset": self.ruleset, "turn": self.turn, "active": self.active,
                 "first": self.first, "phase": self.phase, "to_act": self.to_act, "players": copy_json(self.players),
                 "zones": {k: [cv(c) for c in v] for k, v in self.zones.items()}, "pending": copy_json(self.pending),
@@ -89,17 +94,19 @@ def make_view(s: State, ctl: Controller, viewer: int, log_lines: int = 200, deck
     cards: dict[int, CardView] = {}
 
     live = False
+    backs = rs.back_ids()      # {} unless the layout gives kinds different backs
 
-    def one(uid: int, addressable: bool) -> CardView:
+    def one(uid: int, addressable: bool, back_seen: bool = True) -> CardView:
         c = s.cards[uid]
         seen = ctl.visible(s, c, viewer)
-        att = tuple(one(a, addressable) for a in c.attached)
+        att = tuple(one(a, addressable, back_seen) for a in c.attached)
+        back = backs.get(c.cid) if backs and (seen or back_seen) else None
         if seen:
             v = CardView(uid, c.cid, c.owner, c.zone, c.face_up, c.tapped, dict(c.counters), copy_json(c.flags), att,
-                         ctl.live_stats(s, uid) if live else {})
+                         ctl.live_stats(s, uid) if live else {}, back)
         else:
             v = CardView(uid if addressable else None, None, c.owner, c.zone, c.face_up, c.tapped,
-                         dict(c.counters), {}, att)
+                         dict(c.counters), {}, att, {}, back)
         if v.uid is not None:
             cards[v.uid] = v
         return v
@@ -108,7 +115,10 @@ def make_view(s: State, ctl: Controller, viewer: int, log_lines: int = 200, deck
     for key, uids in s.zones.items():
         spec = rs.zones[split_key(key)[1]]
         live = spec.kind != "pile"         # current numbers matter on the table, not in a deck
-        zones[key] = [one(u, spec.addressable) for u in uids]
+        if live or not backs:
+            zones[key] = [one(u, spec.addressable) for u in uids]
+        else:   # in a pile only the top card's back shows: the backs below would tell the pile's order
+            zones[key] = [one(u, spec.addressable, False) for u in uids[:-1]] + [one(u, spec.addressable) for u in uids[-1:]]
     pending = []
     for p in s.pending:
         if p["player"] == viewer:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from ..engine.backs import back_groups
 from . import text as textmod
 from .facedraw import FaceDrawing, _luma, _mix, draw_shape, hex_rgb
 from .model import (
@@ -28,7 +29,7 @@ from .spec import _FIELD_REF, _HEX
 class CardRenderer(FaceDrawing):
     """Draw the faces and back of a ruleset's cards from a layout (its layout.yaml, or the default).
 
-    `face(card, width_px)` and `back(width_px)` return cached `pygame.Surface`s with per-pixel
+    `face(card, width_px)` and `back(width_px, back_id=...)` return cached `pygame.Surface`s with per-pixel
     alpha (rounded corners); `aspect` is height/width of the default card size. Problems met while
     drawing (art refused or unreadable) are kept in `problems` ({card id: message}) and the face
     shows a placeholder instead, so a table never stops over a picture.
@@ -55,6 +56,7 @@ class CardRenderer(FaceDrawing):
         self._cache: OrderedDict = OrderedDict()
         self._keys: dict = {}
         self._key_ids: dict = {}
+        self._back_kinds: dict | None = None    # back id -> a kind showing it (back_kind)
         if not pygame.freetype.get_init():
             pygame.freetype.init()
 
@@ -75,6 +77,7 @@ class CardRenderer(FaceDrawing):
         """Forget every cached face (after art files changed on disk)."""
         self._cache.clear()
         self.problems.clear()
+        self._back_kinds = None
 
     def face(self, card, width_px: int, height_px: int | None = None, *, outlines: bool = False,
              square: bool = False) -> pygame.Surface:
@@ -133,10 +136,24 @@ class CardRenderer(FaceDrawing):
         self._keys[id(card)] = (card, key)
         return key
 
+    def back_kind(self, back_id: int | None) -> str | None:
+        """Return a card kind whose back is the back design `back_id` (a hidden card's `CardView.back`,
+        numbered by `tabletop.engine.backs.back_groups`), or None: the layout's own back."""
+        if back_id is None:
+            return None
+        if self._back_kinds is None:
+            self._back_kinds = {}
+            for kind, bid in back_groups(self.ruleset.path, list(self.ruleset.card_kinds)).items():
+                self._back_kinds.setdefault(bid, kind)
+        return self._back_kinds.get(back_id)
+
     def back(self, width_px: int, height_px: int | None = None, *, square: bool = False,
-             kind: str | None = None) -> pygame.Surface:
+             kind: str | None = None, back_id: int | None = None) -> pygame.Surface:
         """Return a card back at a width: the kind's back (layout `kinds.K.back`), else the layout's
-        back: its image, its regions, or a generated pattern with the game's name."""
+        back: its image, its regions, or a generated pattern with the game's name. `back_id` (a hidden
+        card's back, see `back_kind`) stands for a kind that shows that back."""
+        if kind is None and back_id is not None:
+            kind = self.back_kind(back_id)
         width_px = max(8, int(width_px))
         kl = self.layout.for_kind(kind) if kind else self.layout.default
         if height_px is None:

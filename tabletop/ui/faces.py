@@ -1,6 +1,6 @@
 """Card faces and backs: the layout renderer, else (a layout that fails to load) a clean built-in face.
 
-Both offer the same interface (`face(card_def, width_px)`, `back(width_px)`, `aspect`), so the
+Both offer the same interface (`face(card_def, width_px)`, `back(width_px, back_id=None)`, `aspect`), so the
 table never knows which one it has. `make_renderer(ruleset)` picks one.
 """
 from __future__ import annotations
@@ -15,6 +15,9 @@ from . import fonts
 
 ASPECT = 88 / 63   # a standard trading card, height / width
 _DEFAULT_COLOR = (120, 120, 128)
+# The built-in back's (edge, field, lattice) colours, one set per back design: blue, then red, green, ochre.
+_BACK_COLOURS = [((28, 36, 70), (52, 66, 120), (62, 78, 140)), ((70, 28, 32), (120, 52, 58), (140, 62, 70)),
+                 ((26, 62, 40), (48, 108, 70), (58, 128, 84)), ((74, 56, 20), (128, 98, 40), (148, 116, 50))]
 
 
 def _rgb(text: str, default=_DEFAULT_COLOR):
@@ -45,10 +48,13 @@ class BuiltinRenderer:
             surf = self._faces[key] = self._draw_face(card, int(width))
         return surf
 
-    def back(self, width: int) -> pygame.Surface:
-        surf = self._backs.get(int(width))
+    def back(self, width: int, back_id: int | None = None) -> pygame.Surface:
+        """Return the back at a width; each back design of the layout (`back_id`, a hidden card's
+        `CardView.back`) in its own colours, so cards with different backs stay apart."""
+        key = (int(width), back_id)
+        surf = self._backs.get(key)
         if surf is None:
-            surf = self._backs[int(width)] = self._draw_back(int(width))
+            surf = self._backs[key] = self._draw_back(int(width), back_id or 0)
         return surf
 
     # --- drawing ---------------------------------------------------------------------------
@@ -136,16 +142,17 @@ class BuiltinRenderer:
         label = spec.get("label") if isinstance(spec, dict) else ""
         return label or key.upper() if len(key) <= 3 else (label or key)
 
-    def _draw_back(self, w: int) -> pygame.Surface:
+    def _draw_back(self, w: int, n: int = 0) -> pygame.Surface:
         h = round(w * self.aspect)
         s = pygame.Surface((w, h), pygame.SRCALPHA)
         r = max(3, w // 16)
-        pygame.draw.rect(s, (28, 36, 70), s.get_rect(), border_radius=r)
+        dark, mid, line = _BACK_COLOURS[n % len(_BACK_COLOURS)]
+        pygame.draw.rect(s, dark, s.get_rect(), border_radius=r)
         inner = s.get_rect().inflate(-max(6, w // 10), -max(6, w // 10))
-        pygame.draw.rect(s, (52, 66, 120), inner, border_radius=max(2, r - 2))
+        pygame.draw.rect(s, mid, inner, border_radius=max(2, r - 2))
         step = max(6, w // 8)
         for i in range(-h, w + h, step):
-            pygame.draw.line(s, (62, 78, 140), (inner.x + i, inner.y), (inner.x + i + inner.h, inner.bottom))
+            pygame.draw.line(s, line, (inner.x + i, inner.y), (inner.x + i + inner.h, inner.bottom))
         pygame.draw.rect(s, (200, 180, 110), inner, max(1, w // 50), border_radius=max(2, r - 2))
         t = fonts.text(fonts.ellipsize(self.rs.name, max(8, w // 9), inner.w - 4, True), max(8, w // 9),
                        (230, 215, 160), True)

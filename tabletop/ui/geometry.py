@@ -6,7 +6,7 @@ same rects turned half a turn: x' = 1 - x - w, y' = 1 - y - h. Shared zones are 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -136,8 +136,11 @@ def _pile(spots, key, cards, inner, cw, ch):
     n = len(cards)
     depth = min(3, n - 1)
     cx, cy = inner.center
+    top = cards[-1].back      # a pile shows only its top card's back: its edge is drawn in that back
     for i, c in enumerate(cards[-(depth + 1):]):
         idx = n - depth - 1 + i
+        if top is not None and c.cid is None and c.back is None:
+            c = replace(c, back=top)
         k = c.uid if c.uid is not None else ("pile", key, idx)
         off = (depth - i) * 2
         spots.append(Spot(k, c, key, (cx - off, cy + off), c.tapped, i))

@@ -5,9 +5,10 @@
 - a card that goes where a player who saw it may no longer look gets a fresh id, so the id they
   knew it by never turns up on a card they cannot see (fuzzed over random games of every ruleset,
   ijinden matches included);
-- descriptions, reasons, prompts and status facts a player can ask for answer the same whatever
-  the cards hidden from them are (fuzzed the same way, for both seats), and the log, the view and
-  the description of a move never name a card that stays hidden from the reader;
+- descriptions, reasons, prompts, status facts and the view answer the same whatever the cards
+  hidden from them are, among cards of one back design (a card's back is public: engine/backs.py),
+  fuzzed the same way for both seats; the log, the view and the description of a move never name a
+  card that stays hidden from the reader;
 - so do `describe` and `why_not` of any action text, legal or not, of either player, naming cards
   hidden from the reader (issue 33).
 """
@@ -105,9 +106,10 @@ def test_hidden_info_determinization_holds_no_card_outside_its_players_knowledge
     # the guess is the same card for card (a guess made from the hidden list would change).
     g2 = g.clone()
     rng = random.Random(1)
+    backs = g.ruleset.back_ids()
     for c in _hidden_from(g2, p):
-        if c.owner == 1 - p:
-            same_place = [x for x in pool if _fits(g, x, c.zone)]
+        if c.owner == 1 - p:     # a card of the same back: the back is public (engine/backs.py)
+            same_place = [x for x in pool if _fits(g, x, c.zone) and backs.get(x) == backs.get(c.cid)]
             c.cid = rng.choice(same_place)
     assert g2.view(p).to_dict() == v.to_dict()
     for seed in range(5):
@@ -257,11 +259,13 @@ def _group(g, zone):
 
 
 def _permuted(g, p, rng):
-    """Return a copy of `g` in which the cards hidden from `p` trade identities within their places."""
+    """Return a copy of `g` in which the cards hidden from `p` trade identities within their places,
+    among cards of one back design (whatever their kinds: a back is all `p` sees of them)."""
     g2 = g.clone()
     groups = {}
+    backs = g.ruleset.back_ids()
     for c in _hidden_from(g2, p):
-        groups.setdefault((c.owner, _group(g2, c.zone)), []).append(c)
+        groups.setdefault((c.owner, _group(g2, c.zone), backs.get(c.cid)), []).append(c)
     for cards in groups.values():
         cids = [c.cid for c in cards]
         rng.shuffle(cids)
@@ -281,8 +285,9 @@ def _asked(g, p, actions):
     """Return what player `p` can ask the table now: status facts, prompts, and for each action
     its description (and, when `p` is to act, the reason it is refused)."""
     s, ctl = g.state, g.controller
+    view = g.view(p)
     out = {"public": repr(ctl.public(s, p)), "data": repr(ctl.view_data(s, p)),
-           "pending": repr(g.view(p).pending)}
+           "pending": repr(view.pending), "view": repr(view.to_dict()["zones"])}
     if s.outcome is None:
         actor = ctl.to_act(s)
         for a in actions:

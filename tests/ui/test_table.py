@@ -128,7 +128,9 @@ def test_no_hidden_card_identity_reaches_the_drawing_code(app, seat):
     # the opponent's hand area shows only backs
     opp_hand = spots_in(scene, f"{1 - seat}.hand")
     assert opp_hand and all(s.card.cid is None for s in opp_hand)
-    assert all(scene.sprites.art(s.card, False, s.w) is scene.sprites.art_cache[(None, s.card.face_up, False, s.w)] for s in opp_hand)
+    cache = scene.sprites.art_cache
+    assert all(scene.sprites.art(s.card, False, s.w) is cache[(None, s.card.back, s.card.face_up, False, s.w)]
+               for s in opp_hand)
 
 
 def test_a_bot_moves_at_a_watchable_pace_and_the_log_says_what_it_did(app, capsys):

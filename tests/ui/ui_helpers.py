@@ -61,6 +61,6 @@ class Recorder:
         self.faces.append(card.id)
         return self.inner.face(card, width)
 
-    def back(self, width):
+    def back(self, width, back_id=None):
         self.backs += 1
-        return self.inner.back(width)
+        return self.inner.back(width, back_id=back_id)

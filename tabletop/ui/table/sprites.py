@@ -1,8 +1,8 @@
 """Card sprites: each card's cached picture as the viewer sees it, and its slide, turn and flip.
 
 `Sprites.sync` is told where every card belongs after a change; `tick` moves each `Motion` a frame
-on; `surface` returns what to blit for a card now. Pictures are cached by card, side, angle and width,
-so a frame blits and never renders a face.
+on; `surface` returns what to blit for a card now. Pictures are cached by card (a hidden card by its
+back design), side, angle and width, so a frame blits and never renders a face.
 """
 from __future__ import annotations
 
@@ -134,11 +134,11 @@ class Sprites:
         """Return the cached surface of a card as the viewer sees it (its back when hidden)."""
         sc = self.scene
         w = w or sc.cw
-        key = (card.cid, card.face_up, tapped, w)
+        key = (card.cid, card.back, card.face_up, tapped, w)
         surf = self.art_cache.get(key)
         if surf is None:
             if card.cid is None or card.cid not in sc.rs.cards:
-                base = sc.renderer.back(w)
+                base = sc.renderer.back(w, back_id=card.back)   # its back design, where kinds differ
             else:
                 base = sc.renderer.face(sc.rs.cards[card.cid], w)
                 if not card.face_up:   # a face-down card its owner may look at: dimmed, marked
@@ -156,7 +156,7 @@ class Sprites:
 
     def ghost(self, card, w: int) -> pygame.Surface:
         """Return a card half see-through: dropped, waiting for its payment or choice."""
-        key = ("ghost", card.cid, card.face_up, w)
+        key = ("ghost", card.cid, card.back, card.face_up, w)
         surf = self.rot_cache.get(key)
         if surf is None:
             surf = self.rot_cache[key] = self.art(card, False, w).copy()
@@ -167,7 +167,7 @@ class Sprites:
         step = int(round(ang / 10.0)) * 10
         if step % 90 == 0:
             return self.art(card, step == 90, w)
-        key = (card.cid, card.face_up, step, w)
+        key = (card.cid, card.back, card.face_up, step, w)
         surf = self.rot_cache.get(key)
         if surf is None:
             surf = self.rot_cache[key] = pygame.transform.rotozoom(self.art(card, False, w), -step, 1.0)
@@ -176,7 +176,7 @@ class Sprites:
     def _fanned(self, card, ang: float, w: int) -> pygame.Surface:
         """Return a card leaning by `ang` degrees, cached by half degree (a fanned hand is blitted, not rotated)."""
         step = round(ang * 2) / 2
-        key = ("fan", card.cid, card.face_up, step, w)
+        key = ("fan", card.cid, card.back, card.face_up, step, w)
         surf = self.rot_cache.get(key)
         if surf is None:
             surf = self.rot_cache[key] = pygame.transform.rotozoom(self.art(card, False, w), step, 1.0)
