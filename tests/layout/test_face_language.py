@@ -70,3 +70,19 @@ def test_an_english_reader_hovering_a_declared_card_reads_its_english_name_first
     words.language = "ja"
     lines, text, _ = preview.text(card)
     assert lines[0] == "閃光鷹  (Flare Hawk)" and text == ""
+
+
+def test_validate_measures_the_english_face_of_a_player_layout_too():
+    from tabletop.layout.checks import face_warnings
+    rs = load_ruleset("sparkduel")
+    card = rs.cards["flare_hawk"]
+    was = card.stats["text_en"]
+    card.stats["text_en"] = "When it enters: " + "1 damage to an opposing creature, " * 40
+    try:
+        r = CardRenderer(rs)
+        r.language = "ja"                    # whoever reads the warnings, both faces are measured
+        cut = [m for cid, kind, m in face_warnings(rs, r, layout_checks=False) if cid == "flare_hawk" and kind == "cut"]
+        assert cut and all("'text' (English face) text is cut" in m for m in cut)
+        assert r.language == "ja"
+    finally:
+        card.stats["text_en"] = was          # (the loaded ruleset is shared)
