@@ -113,11 +113,13 @@ def _initial(card, name: str | None = None) -> str:
     """Return the character that stands for a card: the start of its name's last real word.
 
     "ちいさな火種 ヒノコ" gives ヒ (the monster, not its title); "博愛の仏蘭西人形 -Easy-" gives 博.
-    `name` is the name the face shows, when not the printed one.
+    `name` is the name the face shows when not the printed one (an English name): its first word's
+    initial, "Kiln Guard" giving K.
     """
+    english = bool(name) and name != card.name
     name = name or card.name
     words = [w for w in (name or "").replace("　", " ").split(" ") if w and w[0].isalnum()]
-    return (words[-1][0] if words else (name or card.id or "?")[0]).upper()
+    return (words[0 if english else -1][0] if words else (name or card.id or "?")[0]).upper()
 
 
 def placeholder(card, size: tuple[int, int], main: tuple, name: str | None = None) -> pygame.Surface:

@@ -25,6 +25,8 @@ def test_a_declared_face_read_in_english_shows_the_english_name_text_and_kind(ri
     if card.get("text_en"):
         assert en["text"] == card.get("text_en")
     assert en["type"] == rs.card_kinds[card.kind]["label_en"]
+    from tabletop.layout.art import _initial
+    assert _initial(card, r.value(card, "name")) == card.name_en[0]   # the picture's letter: the English name's
     r.language = "ja"
     ja = _texts(r, card)
     assert ja["name"] == card.name and ja["type"] == rs.card_kinds[card.kind]["label"]
