@@ -339,7 +339,8 @@ def run(args) -> int:
             raise DataError(args.out, None, f"cannot write the results: {e.strerror}") from None
     if plot_dir:
         from tabletop.plots import plot_run
-        for path in plot_run(summary, records, plot_dir):
+        from tabletop.ui.settings import user_language
+        for path in plot_run(summary, records, plot_dir, lang=user_language()):   # the charts in the reader's language
             print(f"chart: {path}", file=sys.stderr)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, default=json_default))

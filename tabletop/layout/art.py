@@ -109,17 +109,22 @@ def _hsv(h: float, s: float, v: float) -> tuple[int, int, int]:
     return round(r * 255), round(g * 255), round(b * 255)
 
 
-def _initial(card) -> str:
+def _initial(card, name: str | None = None) -> str:
     """Return the character that stands for a card: the start of its name's last real word.
 
     "ちいさな火種 ヒノコ" gives ヒ (the monster, not its title); "博愛の仏蘭西人形 -Easy-" gives 博.
+    `name` is the name the face shows when not the printed one (an English name): its first word's
+    initial, "Kiln Guard" giving K.
     """
-    words = [w for w in (card.name or "").replace("　", " ").split(" ") if w and w[0].isalnum()]
-    return (words[-1][0] if words else (card.name or card.id or "?")[0]).upper()
+    english = bool(name) and name != card.name
+    name = name or card.name
+    words = [w for w in (name or "").replace("　", " ").split(" ") if w and w[0].isalnum()]
+    return (words[0 if english else -1][0] if words else (name or card.id or "?")[0]).upper()
 
 
-def placeholder(card, size: tuple[int, int], main: tuple) -> pygame.Surface:
-    """Draw the card's generated picture: its colour's hue varied by the card, a pattern, its initial."""
+def placeholder(card, size: tuple[int, int], main: tuple, name: str | None = None) -> pygame.Surface:
+    """Draw the card's generated picture: its colour's hue varied by the card, a pattern, its initial
+    (of `name`, the name the face shows, when given)."""
     w, h = max(1, size[0]), max(1, size[1])
     rng = random.Random(_seed(card))
     base_h, base_s, base_v = colorsys.rgb_to_hsv(*(c / 255 for c in main[:3]))
@@ -170,7 +175,7 @@ def placeholder(card, size: tuple[int, int], main: tuple) -> pygame.Surface:
                 pygame.draw.lines(layer, alpha, False, pts, max(1, unit // 4))
     surf.blit(layer, (0, 0))
     # The card's initial, large, in a disc: the quickest way to tell two placeholders apart.
-    initial = _initial(card)
+    initial = _initial(card, name)
     disc = min(w, h) * 0.56
     cx, cy = w * rng.uniform(0.38, 0.62), h * 0.5
     pygame.draw.circle(surf, (255, 255, 255, 150), (cx, cy), disc / 2)

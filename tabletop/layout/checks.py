@@ -29,19 +29,37 @@ def face_warnings(rs, renderer, layout_checks: bool = True) -> list[tuple]:
         if c.id in blank_cards(rs, renderer, [c]):
             out.append((c.id, "warn", f"{where}: the face shows nothing but its background (no region of "
                         f"kind {c.kind!r} has anything of this card to show)"))
-        for r, s in renderer.texts(c):
+        for r, s, face in _texts_read(renderer, c):
             fit = renderer._fit(r, s, scale)
             if fit.overflow:
-                out.append((c.id, "cut", f"{where}: {r.name!r} text is cut (…) even at its minimum size {r.min_size:g} pt"))
+                out.append((c.id, "cut", f"{where}: {r.name!r}{face} text is cut (…) even at its minimum size "
+                            f"{r.min_size:g} pt"))
             elif r.min_size < r.size and fit.px <= r.min_size * PT_MM * scale * 1.05:  # within a shrink step of it
-                out.append((c.id, "warn", f"{where}: {r.name!r} text only fits shrunk to its minimum size {r.min_size:g} pt"))
+                out.append((c.id, "warn", f"{where}: {r.name!r}{face} text only fits shrunk to its minimum size "
+                            f"{r.min_size:g} pt"))
             weight = renderer._weights.get(r.weight, r.weight)
             missing = textmod.missing_glyphs(s, weight)
             if missing:
-                out.append((c.id, "warn", f"{where}: {r.name!r}: no font can draw {' '.join(missing)} "
+                out.append((c.id, "warn", f"{where}: {r.name!r}{face}: no font can draw {' '.join(missing)} "
                             f"({', '.join(f'U+{ord(ch):04X}' for ch in missing)}): it prints as a box"))
         for r, name in renderer.unknown_icons(c):
             out.append((c.id, "warn", f"{where}: {r.name!r}: unknown icon {{{name}}} (no assets/icons/{name}.png)"))
+    return out
+
+
+def _texts_read(renderer, card) -> list[tuple]:
+    """Return (region, text, "" or " (English face)") for each text the card's face shows: as printed, and,
+    for a `language: player` layout, each text an English reader sees instead."""
+    was = getattr(renderer, "language", None)
+    try:
+        renderer.language = None       # as printed, whoever reads the warnings
+        out = [(r, s, "") for r, s in renderer.texts(card)]
+        if renderer.layout.language == "player":
+            renderer.language = "en"
+            printed = {(r.name, s) for r, s, _ in out}
+            out += [(r, s, " (English face)") for r, s in renderer.texts(card) if (r.name, s) not in printed]
+    finally:
+        renderer.language = was
     return out
 
 

@@ -193,7 +193,7 @@ class FaceDrawing:
         except DataError as e:
             self.problems[card.id] = str(e)
         if pic is None:
-            pic = artmod.placeholder(card, rect.size, pal["main"])
+            pic = artmod.placeholder(card, rect.size, pal["main"], self.value(card, "name"))   # the name shown
         surf.blit(pic, rect.topleft)
 
     def _draw_pips(self, surf, rect, r: Region, card, pal: dict, scale: float, sw: int) -> None:

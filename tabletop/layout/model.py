@@ -107,6 +107,7 @@ class Layout:
     default: KindLayout | None = None
     generated: bool = False
     fonts: dict = field(default_factory=dict)   # weight -> font file in assets/ (tried before Noto Sans JP)
+    language: str = "printed"   # "player": an English reader sees each field's X_en twin (CardRenderer.reading)
 
     def for_kind(self, kind: str) -> KindLayout:
         return self.kinds.get(kind) or self.default
@@ -334,7 +335,7 @@ def load_layout(path, ruleset=None) -> Layout:
                   palette=dict(d["palette"]), colors={k: dict(v) for k, v in d["colors"].items()},
                   rarity=_rarity(d["rarity"]), back=top_back,
                   kinds={k: v for k, v in kinds.items() if k != "default"}, default=kinds["default"],
-                  fonts={k: v for k, v in d["fonts"].items() if v})
+                  fonts={k: v for k, v in d["fonts"].items() if v}, language=d["language"])
 
 
 def _default_manual(spec: dict, size) -> Region:

@@ -43,6 +43,9 @@ class CardRenderer(FaceDrawing):
         elif isinstance(layout, (str, Path)):
             layout = load_layout(layout, ruleset)
         self.layout: Layout = layout
+        # The reader's language: "en"/"ja", or the window's words (their `.language`, so a switch shows at
+        # once). It changes a face only when the layout says `language: player` (see reading()).
+        self.language = None
         self.problems: dict[str, str] = {}
         # A weight names a chain of fonts in text.py; a layout's own font goes first in its chain.
         self._weights = {}
@@ -73,6 +76,17 @@ class CardRenderer(FaceDrawing):
         """Return the pixel size of a card's face at a width (kinds may differ in shape)."""
         return width_px, max(1, round(width_px * self.layout.for_kind(card.kind).aspect))
 
+    def reading(self) -> str | None:
+        """Return "en" when faces show each field's English (`X_en`) in place of the printed one, else None.
+
+        That is when the layout is `language: player` and the reader reads English; a `printed`
+        layout (the default) shows every card as printed, in any language.
+        """
+        if self.layout.language != "player":
+            return None
+        lang = getattr(self.language, "language", self.language)
+        return "en" if lang == "en" else None
+
     def clear(self) -> None:
         """Forget every cached face (after art files changed on disk)."""
         self._cache.clear()
@@ -90,7 +104,7 @@ class CardRenderer(FaceDrawing):
         kl = self.layout.for_kind(card.kind)
         if height_px is None:
             height_px = max(8, round(width_px * kl.aspect))
-        key = ("face", self._face_key(card), width_px, int(height_px), outlines, square)
+        key = ("face", self._face_key(card), width_px, int(height_px), outlines, square, self.reading())
         surf = self._cache.get(key)
         if surf is None:
             surf = self._finish(self._draw_face(card, kl, width_px, int(height_px), outlines, square))
@@ -271,8 +285,19 @@ class CardRenderer(FaceDrawing):
         return r.text or None
 
     def value(self, card, name: str):
-        """Return a card field, or one computed from the ruleset (kind_label, color_label, ...)."""
+        """Return a card field, or one computed from the ruleset (kind_label, color_label, ...).
+
+        When faces are read in English (`reading()`), a field with an English twin that the card fills
+        (name → name_en, text → text_en, kind_label → kind_label_en, ...) gives the twin.
+        """
         rs = self.ruleset
+        if self.reading() == "en" and not name.endswith("_en"):
+            if name in ("kind_label", "color_label"):
+                name += "_en"
+            else:
+                en = card.get(name + "_en")
+                if en not in (None, ""):
+                    return en
         if name == "kind_label":
             return rs.card_kinds.get(card.kind, {}).get("label") or card.kind
         if name == "kind_label_en":

@@ -85,6 +85,7 @@ LAYOUT_SPEC = {"type": "map", "fields": {
         "background": {"type": "str", "default": "paper"},
     }},
     "palette_field": {"type": "str", "default": "color"},
+    "language": {"type": "str", "choices": ["printed", "player"], "default": "printed"},
     "palette": {"type": "map", "values": _COLOR, "default": {}},
     "colors": {"type": "map", "values": _PALETTE_ENTRY, "default": {}},
     "rarity": {"type": "map", "values": _RARITY, "default": {}},

@@ -66,6 +66,7 @@ class CardsScene(WidgetScene):
             rs = load_ruleset_dir(folder)
             path = folder / "layout.yaml"
             renderer = CardRenderer(rs, load_layout(path, rs) if path.exists() else default_layout(rs))
+            renderer.language = self.app.words   # faces in the reader's language where the layout says so
         except Exception as e:  # noqa: BLE001 — a half-saved file must not close the browser
             self.status = t("not loaded, showing the last good cards: {why}", why=str(e).splitlines()[0])
             return False

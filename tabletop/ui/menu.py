@@ -75,8 +75,13 @@ class MenuScene(WidgetScene):
                 self.ruleset_id = rid
                 break
         renderers = {}
-        self.showcase = DeckShowcase(app.manager, app.words,
-                                     lambda rs: renderers.get(rs.id) or renderers.setdefault(rs.id, make_renderer(rs)))
+
+        def renderer_for(rs):
+            if rs.id not in renderers:
+                renderers[rs.id] = make_renderer(rs)
+                renderers[rs.id].language = app.words   # faces in the reader's language where the layout says so
+            return renderers[rs.id]
+        self.showcase = DeckShowcase(app.manager, app.words, renderer_for)
 
     def build(self) -> None:
         self.show(self.page)

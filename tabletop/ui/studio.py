@@ -100,6 +100,7 @@ class StudioScene(WidgetScene):
             path = self.folder / "layout.yaml"
             layout = load_layout(path, rs) if path.exists() else default_layout(rs)
             renderer = CardRenderer(rs, layout)
+            renderer.language = self.app.words   # faces in the reader's language where the layout says so
         except Exception as e:  # noqa: BLE001 — whatever a half-saved file does, the studio stays up
             self.errors = _messages(e, lang)
             self.status = [msg("{time} not loaded: showing the last good version", time=now)]

@@ -53,3 +53,48 @@ def test_plot_file_redraws_the_charts_of_a_saved_run(tmp_path, capsys):
     paths = plots.plot_file(out, tmp_path / "again")
     assert [p.name for p in paths] == ["win_share.png", "first_player.png", "game_length.png", "card_win_rate.png"]
     assert all(p.stat().st_size > 5000 for p in paths)
+
+
+def _chart_texts(monkeypatch) -> list:
+    """Keep every figure plot_run draws; return a function giving all the words drawn on them."""
+    figures = []
+    real = plots._figure
+    monkeypatch.setattr(plots, "_figure", lambda w, h: figures.append(real(w, h)) or figures[-1])
+
+    def texts() -> str:
+        from matplotlib.text import Text
+        return "\n".join(t.get_text() for f in figures for t in f.findobj(Text))
+    return texts
+
+
+@pytest.mark.parametrize("rid", ["sparkduel", "ramparts"])
+def test_simulate_plot_charts_a_declared_game_with_its_english_card_names(rid, tmp_path, capsys, monkeypatch):
+    pytest.importorskip("matplotlib")
+    from tabletop.engine.ruleset import load_ruleset
+    monkeypatch.setattr("tabletop.ui.settings.user_language", lambda: "en")
+    texts = _chart_texts(monkeypatch)
+    folder = tmp_path / "charts"
+    assert main(["simulate", rid, "--games", "12", "--workers", "1", "--p1", "greedy", "--plot", str(folder)]) == 0
+    assert all((folder / n).stat().st_size > 5000 for n in
+               ["win_share.png", "first_player.png", "game_length.png", "card_win_rate.png"])
+    rs = load_ruleset(rid)
+    words = texts()
+    assert f"{rs.name_en}: 12 games, greedy (P1) vs random (P2), seed 0" in words
+    assert "Cards by win rate when played" in words and "game length in turns" in words
+    shown = [c for c in rs.cards.values() if c.name_en in words.splitlines()]
+    assert shown and not any(c.name in words for c in rs.cards.values())   # English names, no printed ones
+
+
+def test_the_charts_read_in_japanese_with_the_printed_names(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    from tabletop.engine.ruleset import load_ruleset
+    texts = _chart_texts(monkeypatch)
+    rs = load_ruleset("sparkduel")
+    records = [rec(i, i % 2, 0, [["flare_hawk", "ash_pup"], ["frost_mote"]]) for i in range(10)]
+    summary = {"ruleset": "sparkduel", "games": 10, "p1": "greedy", "p2": "random", "seed": 0}
+    plots.plot_run(summary, records, tmp_path, lang="ja")
+    words = texts()
+    assert "火花決闘：10局、greedy（P1）対 random（P2）、シード 0" in words
+    assert "席ごとの勝率" in words and "先攻の有利" in words and "対局の長さ（ターン）" in words
+    assert rs.cards["flare_hawk"].name in words and "Flare Hawk" not in words
+    assert "draws" not in words and "games" not in words

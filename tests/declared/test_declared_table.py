@@ -1,5 +1,5 @@
 """A declared game on the table: the prompt line speaks its verbs, a refused drag names the designer's
-rule id in the status line (the Rules link), as for the five games."""
+rule id in the status line (the Rules link), as for the five games; its faces read in the player's language."""
 from __future__ import annotations
 
 import sys
@@ -44,3 +44,16 @@ def test_rp_r14_a_refused_attack_names_r14_in_the_status_line(app):
     drag(app, rider.rect.center, spy.rect.center)
     assert scene.message and str(scene.message).endswith("(R14)"), scene.message
     assert scene.hud.rule_in_status() == "R14"
+
+
+def test_the_tables_faces_of_a_declared_game_follow_the_players_language(app):
+    scene = table(app, Game.from_scenario(ACROSS))
+    open_curtain(app, scene)
+    spot = next(s for s in scene.spots if s.zone == "0.lane_left")
+    card = scene.rs.cards[spot.card.cid]
+    texts = lambda: {r.name: s for r, s in scene.renderer.texts(card)}   # noqa: E731
+    assert texts()["name"] == card.name_en
+    en = scene.sprites.art(spot.card)
+    app.set_language("ja")
+    assert texts()["name"] == card.name
+    assert scene.sprites.art(spot.card) is not en      # the table drew the card again, in Japanese

@@ -117,7 +117,9 @@ class Preview:
         interface language has one, state words such as tapped)."""
         rs, t = self.scene.rs, self.scene.app.words
         d = rs.cards[card.cid]
-        lines = [d.name + (f"  ({d.name_en})" if d.name_en else "")]   # the card's names as printed
+        # the card's name in the reader's language first, the other beside it ("Kappa  (河童)", "河童  (Kappa)")
+        first, other = (d.name_en, d.name) if t.language == "en" and d.name_en else (d.name, d.name_en)
+        lines = [first + (f"  ({other})" if other and other != first else "")]
         kind = rs.card_kinds.get(d.kind, {})
         kind = kind if isinstance(kind, dict) else {}
         lines.append("  ".join([t.label(kind) or d.kind] + stat_texts(d, kind, t)))
@@ -126,8 +128,10 @@ class Preview:
         if not card.face_up:
             state.append(t.render(rs.word("face_down")))
         state += [f"{t.render(rs.words.get('counter.' + k, k))} {v}" for k, v in card.counters.items() if v]
-        # The face at this size shows the card's own text; below it only a translation adds anything.
-        text = (getattr(d, "text_en", "") or d.get("text_en") or "") if t.language == "en" else ""   # a kind's text_en field
+        # The face at this size shows the card's own text; below it only a translation adds anything
+        # (none when the face itself is read in English: a `language: player` layout).
+        en_face = getattr(self.scene.renderer, "reading", lambda: None)() == "en"
+        text = (getattr(d, "text_en", "") or d.get("text_en") or "") if t.language == "en" and not en_face else ""
         return lines, text or "", state
 
 

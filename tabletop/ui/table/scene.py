@@ -47,6 +47,7 @@ class TableScene(Scene):
         self.curtain = self.viewer if self.hotseat else None   # who the curtain waits for
         self.save_folder = save_folder
         self.renderer = make_renderer(self.rs)
+        self.renderer.language = app.words   # faces in the reader's language where the layout says so
         self.manual_mode = False
         self.message = ""
         self.message_t = 0.0
