@@ -56,7 +56,7 @@ class ZoneSpec:
 class CardDef:
     """A card as printed: common fields as attributes, kind-specific ones through `get` and `.stat`."""
 
-    __slots__ = ("id", "name", "name_en", "kind", "color", "text", "flavor", "rarity", "keywords",
+    __slots__ = ("id", "name", "name_en", "kind", "color", "text", "text_en", "flavor", "rarity", "keywords",
                  "tags", "effects", "manual", "copies", "art", "side_only", "stats", "line", "path")
 
     # The common fields (_CARD_COMMON), set from the checked data in __init__.
@@ -66,6 +66,7 @@ class CardDef:
     kind: str
     color: str
     text: str
+    text_en: str
     flavor: str
     rarity: str
     manual: bool
@@ -96,7 +97,7 @@ class CardDef:
 
     def face_key(self) -> tuple:
         """Return a hashable key of everything a face shows (for render caches)."""
-        return (self.id, self.name, self.kind, self.color, self.text, self.flavor, self.rarity,
+        return (self.id, self.name, self.name_en, self.kind, self.color, self.text, self.text_en, self.flavor, self.rarity,
                 self.keywords, self.tags, tuple(sorted((k, repr(v)) for k, v in self.stats.items())),
                 self.manual, self.art)
 

@@ -142,6 +142,7 @@ _CARD_COMMON = {
     "kind": {"type": "str", "required": True},
     "color": {"type": "str", "default": ""},
     "text": {"type": "str", "default": ""},
+    "text_en": {"type": "str", "default": ""},   # the text in English (faces of `language: player` layouts, the preview)
     "flavor": {"type": "str", "default": ""},
     "rarity": {"type": "str", "default": ""},   # none unless given: a rarity region then draws nothing
     "keywords": {"type": "list", "items": {"type": "str"}, "default": []},

@@ -96,3 +96,17 @@ def test_not_a_save_is_named(tmp_path):
     p.write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(SaveError, match="not a tabletop save"):
         saves.load_game(p)
+
+
+def test_a_translation_added_to_a_card_keeps_its_saves_loadable():
+    from tabletop.engine import load_ruleset
+    card = load_ruleset("senkai").cards["rekka_no_maryoku"]
+    before, was = saves.card_digest(card), card.text_en
+    try:
+        card.text_en = "Down: one of your monsters gets AP+1 this turn."
+        assert saves.card_digest(card) == before      # the rules never read text_en
+        card.text = card.text + "!"
+        assert saves.card_digest(card) != before      # the printed text is the card
+    finally:
+        card.text_en = was
+        card.text = card.text[:-1]

@@ -78,8 +78,8 @@ def test_validate_measures_the_english_face_of_a_player_layout_too():
     from tabletop.layout.checks import face_warnings
     rs = load_ruleset("sparkduel")
     card = rs.cards["flare_hawk"]
-    was = card.stats["text_en"]
-    card.stats["text_en"] = "When it enters: " + "1 damage to an opposing creature, " * 40
+    was = card.text_en
+    card.text_en = "When it enters: " + "1 damage to an opposing creature, " * 40
     try:
         r = CardRenderer(rs)
         r.language = "ja"                    # whoever reads the warnings, both faces are measured
@@ -87,4 +87,4 @@ def test_validate_measures_the_english_face_of_a_player_layout_too():
         assert cut and all("'text' (English face) text is cut" in m for m in cut)
         assert r.language == "ja"
     finally:
-        card.stats["text_en"] = was          # (the loaded ruleset is shared)
+        card.text_en = was                   # (the loaded ruleset is shared)
