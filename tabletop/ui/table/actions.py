@@ -122,6 +122,7 @@ class Actions:
             return []
         faces = set(self.scene.choice.actions())     # answers shown as card faces to click
         return [a for a in self.scene.legal if a.kind not in END_KINDS and a not in faces
+                and a.kind not in ("m_search", "m_look")      # a pile's own: in its right-click menu
                 and not any(a.get(k) is not None for k in PLACE_ARGS)]
 
     def end_action(self):
@@ -343,7 +344,10 @@ class Actions:
             self.scene.dialogs.open_menu(msg("Choose"), acts, near=self.scene.mouse)
 
     def choose(self, a: Action) -> None:
-        """Apply an action picked from a menu or an answer button."""
+        """Apply an action picked from a menu or an answer button (a note or a blank token asks for its words first)."""
+        if self.scene.tools.asks_words(a):
+            self.scene.tools.ask_words(a)
+            return
         self.act(a)
 
     def end(self) -> None:

@@ -20,6 +20,13 @@ class Preview:
 
     def draw(self, surface) -> None:
         sc = self.scene
+        if sc.tools.open:   # the picker's card under the mouse, large, at the side it is not on
+            c = sc.tools.hovered_card()
+            if c is not None and c.cid in sc.rs.cards:
+                img = self.image(c)
+                x = sc.area.x + 8 if sc.mouse[0] > sc.area.centerx else sc.area.right - img.get_width() - 8
+                surface.blit(img, (x, max(sc.area.y, sc.area.centery - img.get_height() // 2)))
+            return
         if sc.pointer.drag or sc.hover_key is None or sc.hover_t < HOVER_S:
             return
         sp = next((s for s in sc.spots if s.key == sc.hover_key), None)
@@ -82,8 +89,9 @@ class Preview:
 
     def image(self, card) -> pygame.Surface:
         """Return a large, readable picture of a card with its full text (cached per card and state)."""
+        marks = tuple(self.scene.tools.card_lines(card)) if card.uid is not None else ()   # a token's name, a note
         key = (card.cid, card.tapped, card.face_up, tuple(sorted(card.counters.items())),
-               self.scene.app.words.language)
+               self.scene.app.words.language, marks)
         img = self.cache.get(key)
         if img is not None:
             return img
@@ -91,6 +99,7 @@ class Preview:
         pw = 300
         face = self.scene.renderer.face(d, pw)
         lines, text, state = self.text(card)
+        lines = lines + list(marks)
         text_lines = []
         for ln in lines:
             text_lines += fonts.wrap(ln, 15, pw - 16, bold=ln is lines[0])
