@@ -217,12 +217,12 @@ class Sandbox(Controller):
         def zone(key):
             owner, name = split_key(key)
             spec = self.rs.zones.get(name)
-            label = (spec.label_en or spec.label) if spec else name
+            label = Term((spec.label_en or spec.label).lower(), spec.label) if spec else name   # both languages
             if owner is None:
-                return msg("the {zone}", zone=label.lower())
+                return msg("the {zone}", zone=label)
             if owner == me:
-                return msg("your {zone}", zone=label.lower())
-            return msg("{player}'s {zone}", player=player_name(owner), zone=label.lower())
+                return msg("your {zone}", zone=label)
+            return msg("{player}'s {zone}", player=player_name(owner), zone=label)
 
         card = a.get("card")
         name = self.card_label(s, card, viewer) if isinstance(card, int) and card in s.cards else ""
@@ -231,9 +231,9 @@ class Sandbox(Controller):
         elif k == "s_top":
             m = msg("Move the top card of {src} to {zone}", src=zone(a["zone"]), zone=zone(a["to"]))
         elif k == "s_tap":
-            m = msg("{Tap} {card}", Tap=self.rs.word("tap").capitalize(), card=name)
+            m = msg("{Tap} {card}", Tap=_capital(self.rs.word("tap")), card=name)
         elif k == "s_untap":
-            m = msg("{Untap} {card}", Untap=self.rs.word("untap").capitalize(), card=name)
+            m = msg("{Untap} {card}", Untap=_capital(self.rs.word("untap")), card=name)
         elif k == "s_flip":
             face_up = s.cards[card].face_up if card in s.cards else True
             m = msg("Turn {card} face down", card=name) if face_up else msg("Turn {card} face up", card=name)
@@ -283,10 +283,15 @@ class Sandbox(Controller):
             m = msg("End your turn")
         else:
             return super().describe(s, a, viewer)
-        return str(m)
+        return m    # a Msg: rendered in the reader's language (str() would fix it in English)
 
     def drop_action(self, s, player, uid, zone, target):
         return Action.make("m_move", player, card=uid, to=zone)
+
+
+def _capital(word):
+    """Return a word of the game with its English capitalised (the Japanese as it is)."""
+    return Term(word.capitalize(), word.ja) if isinstance(word, Term) else str(word).capitalize()
 
 
 def _own(kind: str) -> str:

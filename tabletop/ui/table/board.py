@@ -228,11 +228,10 @@ class Board:
                     y -= c.get_height() + 1
                     batch.append((c, (r.right - c.get_width() + 4, y)))
             marks = self.mark_chips.get(s.key)
-            if marks:
-                y = r.y + 3
-                for c in marks:
+            if marks:   # a token's name over the printed one; a note over the card's lower half
+                for c, top in marks:
+                    y = r.y + 3 if top else r.y + int(r.h * 0.55) - c.get_height() // 2
                     batch.append((c, (r.centerx - c.get_width() // 2, y)))
-                    y += c.get_height() + 1
             if s.layer < 1000:   # a spread card is not its pile's top: the count stays on the pile
                 pile_counts[s.zone] = r
         self._pile_counts(batch, pile_counts)

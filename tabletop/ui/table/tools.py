@@ -278,16 +278,17 @@ class Tools:
 
     # --- notes on the cards --------------------------------------------------------------------
     def marks(self, spot, width: int) -> list:
-        """Return the slips drawn on a card on the table: its token name (dark) and its note (yellow)."""
+        """Return the slips drawn on a card on the table, each with whether it goes at the top: its token
+        name (dark, over the printed name) and its note (yellow)."""
         pub = self.scene.view.public if isinstance(self.scene.view.public, dict) else {}
         uid = spot.card.uid
         out = []
         name = (pub.get("names") or {}).get(uid)
         if name:
-            out.append(sticky(name, width, 12, bg=(28, 32, 40), ink=(255, 255, 255)))
+            out.append((sticky(name, width, 12, bg=(28, 32, 40), ink=(255, 255, 255)), True))
         note = (pub.get("notes") or {}).get(uid)
         if note:
-            out.append(sticky(note, width, 11))
+            out.append((sticky(note, width, 11), False))
         return out
 
     def card_lines(self, card) -> list[str]:
