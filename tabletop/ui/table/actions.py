@@ -365,7 +365,8 @@ class Actions:
         """Apply an action for the viewer (manual moves through `game.manual`); report a refusal. A move
         that does nothing now (`does_nothing`) is asked about first, unless `confirmed`."""
         sc, g = self.scene, self.scene.game
-        if not confirmed and not sc.manual_mode and action in sc.legal and self.does_nothing(action):
+        if (not confirmed and not sc.manual_mode and not action.kind.startswith("m_")   # (a manual move: as asked)
+                and action in sc.legal and self.does_nothing(action)):
             self.confirm_idle(action)
             return False
         try:

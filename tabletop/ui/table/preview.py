@@ -1,6 +1,8 @@
 """The large preview of the card under the mouse: its face at reading size with its full text."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from .. import fonts
@@ -22,10 +24,10 @@ class Preview:
         sc = self.scene
         if sc.tools.open:   # the picker's card under the mouse, large, at the side it is not on
             c = sc.tools.hovered_card()
-            if c is not None and c.cid in sc.rs.cards:
-                img = self.image(c)
+            if c is not None and c.cid in sc.rs.cards and sc.tools.faces[0][0].w < 150:   # only small faces
+                img = self.image(replace(c, face_up=True))   # (face down in its pile: not what the picker shows)
                 x = sc.area.x + 8 if sc.mouse[0] > sc.area.centerx else sc.area.right - img.get_width() - 8
-                surface.blit(img, (x, max(sc.area.y, sc.area.centery - img.get_height() // 2)))
+                surface.blit(img, (x, sc.area.y + 4))    # above the picker's buttons
             return
         if sc.pointer.drag or sc.hover_key is None or sc.hover_t < HOVER_S:
             return
