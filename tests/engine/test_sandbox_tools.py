@@ -94,6 +94,33 @@ def test_search_of_a_public_pile_is_not_shuffled(g):
     assert not any(e.kind == "shuffle" for e in g.state.log[-2:])
 
 
+@pytest.mark.parametrize("start, finish", [
+    ("p1 m_search pile=0.deck", lambda game: Action.make("m_search_end", 0, pile="0.deck",
+                                                          card=game.state.zones["0.deck"][3], to="0.hand")),
+    ("p1 m_look pile=0.deck n=3", lambda game: Action.make("m_move", 0, card=game.state.zones["0.deck"][-2],
+                                                            to="0.hand")),
+])
+def test_the_other_player_learns_nothing_from_a_search_or_a_look(g, start, finish):
+    """Two games whose P1 decks hold other cards in another order: P2's view, log and descriptions are the same."""
+    other = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    s = other.state
+    deck = s.zones["0.deck"]
+    cids = [s.cards[u].cid for u in deck]
+    for u, cid in zip(deck, reversed(cids)):
+        s.cards[u].cid = cid
+    games = [g, other]
+    for game in games:
+        game.apply(start)
+    assert g.view(1).to_dict() == other.view(1).to_dict()
+    acts = [finish(game) for game in games]
+    assert acts[0] == acts[1]          # the same ids on both tables: the ids tell nothing either
+    assert en(g.describe(acts[0], 1)) == en(other.describe(acts[1], 1))
+    for game, a in zip(games, acts):
+        game.apply(a)
+    views = [game.view(1) for game in games]
+    assert views[0].zones == views[1].zones and [en(x) for x in views[0].log] == [en(x) for x in views[1].log]
+
+
 def test_the_other_player_learns_nothing_from_a_search(g):
     """Two games whose P1 decks hold other cards in another order: P2's view and log are the same."""
     other = Game.from_dict(json.loads(json.dumps(g.to_dict())))
