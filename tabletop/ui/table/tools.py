@@ -136,8 +136,8 @@ class Tools:
 
     def title(self) -> str:
         sc = self.scene
-        tool = self.tool
-        zone = sc.game.controller.zone_label(tool["pile"])
+        tool = self.tool or {}
+        zone = sc.game.controller.zone_label(tool.get("pile", ""))
         said = (msg("Searching {zone}: pick a card, then where it goes", zone=zone) if tool["kind"] == "search"
                 else msg("The top of {zone} (top card first): move them, or put them back", zone=zone))
         return sc.app.words.render(said)
@@ -204,7 +204,7 @@ class Tools:
         w, h = min(460, sc.size[0] - 20), 170
         win = UIWindow(pygame.Rect((sc.size[0] - w) // 2, (sc.size[1] - h) // 2, w, h), sc.manager,
                        window_display_title=title)
-        cw, ch = win.get_container().get_size()
+        cw, ch = (int(x) for x in win.get_container().get_size())
         label = fonts.ellipsize(hint, 13, cw - 16)
         UILabel(pygame.Rect(8, 4, cw - 16, 24), label, sc.manager, container=win)
         entry = UITextEntryLine(pygame.Rect(8, 32, cw - 16, 32), sc.manager, container=win)
@@ -218,6 +218,7 @@ class Tools:
         self.prompt = (win, entry, ok, cancel, a)
 
     def _finish_prompt(self) -> None:
+        assert self.prompt is not None
         _, entry, _, _, a = self.prompt
         words = " ".join(entry.get_text().split())[:NOTE_MAX]
         self.close_prompt()
