@@ -172,7 +172,8 @@ class Tools:
         return next((c for rect, c in self.faces if rect.collidepoint(self.scene.mouse)), None)
 
     def click(self, pos) -> bool:
-        """Pick a card or press a button of the open picker; every click over the table is the picker's."""
+        """Pick a card (a second click on it takes it to the hand) or press a button of the open picker;
+        every click over the table is the picker's."""
         if not self.tool:
             return False
         sc = self.scene
@@ -182,6 +183,10 @@ class Tools:
                 return True
         for rect, c in self.faces:
             if rect.collidepoint(pos):
+                first = next((a for _, _, a in self.buttons if a.get("card") == c.uid), None)
+                if c.uid == self.selected and first is not None:   # the picked card clicked again: its first
+                    sc.actions.act(first)                           # way (to the hand)
+                    return True
                 self.selected = c.uid
                 self._sig = None
                 self.refresh()

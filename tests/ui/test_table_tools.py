@@ -49,6 +49,17 @@ def test_search_the_deck_from_its_menu_and_take_a_card_in_the_private_picker(app
     assert "P1 Deck shuffled" in [str(x) for x in g.view(1).log[-2:]]
 
 
+def test_a_second_click_on_the_picked_card_takes_it_to_the_hand(app):
+    g, scene = _sandbox(app)
+    click(app, _deck(scene).rect.center, button=3)
+    _menu_pick(app, scene, "Search your deck")
+    rect, card = scene.tools.faces[-1]          # the bottom card
+    click(app, rect.center)
+    assert scene.tools.open and scene.tools.selected == card.uid
+    click(app, rect.center)
+    assert g.actions[-1] == f"p1 m_search_end card={card.uid} pile=0.deck to=0.hand"
+
+
 def test_the_picker_is_drawn_for_the_searching_seat_only(app):
     g, scene = _sandbox(app)
     g.apply("p1 m_search pile=0.deck")
