@@ -101,7 +101,9 @@ class Sandbox(Controller):
         if player != tool["player"]:
             return []
         key = tool["pile"]
-        dests = [z for z in s.zones if z != key and split_key(z)[0] in (player, None)]
+        whose = split_key(key)[0]
+        whose = player if whose is None else whose   # the pile owner's zones (a look at the other deck: theirs)
+        dests = [z for z in s.zones if z != key and split_key(z)[0] in (whose, None)]
         if tool["kind"] == "search":
             out = [Action.make("m_search_end", player, pile=key, card=u, to=z)
                    for u in reversed(s.zones[key]) for z in dests]
