@@ -32,7 +32,7 @@ def test_the_cli_writes_the_csv(tmp_path, capsys):
     out = tmp_path / "sandbox.csv"
     assert cli.main(["cards", "sandbox", "--csv", str(out)]) == 0
     assert out.read_text(encoding="utf-8").splitlines()[0].startswith("id,name,name_en,kind")
-    assert "9 cards written" in capsys.readouterr().out
+    assert "12 cards written" in capsys.readouterr().out
 
 
 def test_csv_problems_name_the_file_and_the_row_line(sandbox_copy):

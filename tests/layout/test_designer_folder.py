@@ -127,7 +127,7 @@ def test_cards_exports_what_does_not_depend_on_a_broken_deck(tmp_path, own_rules
     assert main(["cards", str(folder), "--out", str(out), "--workers", "1"]) == 0
     err = capsys.readouterr().err
     assert "red_blue.yaml:3" in err and "green_blue.yaml:2" in err and "does not use this deck" in err
-    assert len(list((out / "cards").glob("*.png"))) == 9 and (out / "sandbox-sheets.pdf").exists()
+    assert len(list((out / "cards").glob("*.png"))) == 12 and (out / "sandbox-sheets.pdf").exists()
     assert main(["cards", str(folder), "--out", str(out), "--deck", "red_blue"]) == 1   # that deck is broken
     assert "red_blue.yaml:3" in capsys.readouterr().err
 

@@ -71,12 +71,12 @@ def test_the_cli_writes_cards_sheets_and_a_pdf(tmp_path, capsys):
     args = argparse.Namespace(ruleset="sandbox", out=str(tmp_path), dpi=100, sheet="a4", bleed=2.0,
                               crop_marks=True, only=None)
     assert run(args) == 0
-    assert len(list((tmp_path / "cards").glob("*.png"))) == 9
+    assert len(list((tmp_path / "cards").glob("*.png"))) == 12     # nine cards and three tokens
     sheets = sorted((tmp_path / "sheets").glob("*.png"))
-    assert len(sheets) == 1
+    assert len(sheets) == 2
     pdf = (tmp_path / "sandbox-sheets.pdf").read_bytes()
-    assert pdf.startswith(b"%PDF") and b"/Count 1" in pdf
-    assert "9 cards written" in capsys.readouterr().out
+    assert pdf.startswith(b"%PDF") and b"/Count 2" in pdf
+    assert "12 cards written" in capsys.readouterr().out
 
 
 def test_a_pdf_has_one_page_per_sheet(tmp_path):

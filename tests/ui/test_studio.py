@@ -105,7 +105,7 @@ def test_a_broken_cards_file_is_survived_too(studio, sandbox_copy):
                                                           "kind: unit, color: red, cost: x", 1))
     s.poll(force=True)
     assert s.errors and "cards.yaml:" in s.errors[0]
-    assert len(s.cards()) == 9
+    assert len(s.cards()) == 12
     app.step()
 
 
@@ -157,7 +157,7 @@ def test_a_studio_opened_on_a_broken_layout_shows_the_error_then_recovers(app, s
     save(layout, good)
     s.poll(force=True)
     app.step()
-    assert not s.errors and len(s.cards()) == 9
+    assert not s.errors and len(s.cards()) == 12
 
 
 def test_the_menu_opens_the_studio_on_the_stack_reload_and_back_return(app):
@@ -190,7 +190,7 @@ def test_the_studio_speaks_the_players_language(app, sandbox_copy):
     assert s.b_kind.text == "種類: すべて" and s.b_outline.text == "枠線: 非表示"
     assert "読み込み完了" in s.status_text()
     app.set_language("en")                                   # switched live, like every scene
-    assert s.b_reload.text == "Reload" and "loaded (9 cards" in s.status_text()
+    assert s.b_reload.text == "Reload" and "loaded (12 cards" in s.status_text()
 
 
 def test_the_command_line_studio_closes_its_window_on_back(app, monkeypatch):
@@ -236,7 +236,7 @@ def test_cards_whose_text_is_cut_are_marked_and_arrows_step_through_cards(studio
     assert s.selected == "ember_knight"
     key(app, pygame.K_LEFT)
     key(app, pygame.K_LEFT)
-    assert s.selected == "growth"      # wraps around to the last card
+    assert s.selected == "treasure_token"      # wraps around to the last card (the tokens come last)
 
 
 def test_a_broken_deck_does_not_stop_the_faces_from_reloading(studio, sandbox_copy):

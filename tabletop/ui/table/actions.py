@@ -121,6 +121,7 @@ class Actions:
             return []
         faces = set(self.scene.choice.actions())     # answers shown as card faces to click
         return [a for a in self.scene.legal if a.kind not in END_KINDS and a not in faces
+                and a.kind not in ("m_search", "m_look")      # a pile's own: in its right-click menu
                 and not any(a.get(k) is not None for k in PLACE_ARGS)]
 
     def end_action(self):
@@ -342,7 +343,10 @@ class Actions:
             self.scene.dialogs.open_menu(msg("Choose"), acts, near=self.scene.mouse)
 
     def choose(self, a: Action) -> None:
-        """Apply an action picked from a menu or an answer button."""
+        """Apply an action picked from a menu or an answer button (a note or a blank token asks for its words first)."""
+        if self.scene.tools.asks_words(a):
+            self.scene.tools.ask_words(a)
+            return
         self.act(a)
 
     def end(self) -> None:
@@ -360,7 +364,8 @@ class Actions:
         """Apply an action for the viewer (manual moves through `game.manual`); report a refusal. A move
         that does nothing now (`does_nothing`) is asked about first, unless `confirmed`."""
         sc, g = self.scene, self.scene.game
-        if not confirmed and not sc.manual_mode and action in sc.legal and self.does_nothing(action):
+        if (not confirmed and not sc.manual_mode and not action.kind.startswith("m_")   # (a manual move: as asked)
+                and action in sc.legal and self.does_nothing(action)):
             self.confirm_idle(action)
             return False
         try:

@@ -35,6 +35,7 @@ class Board:
         self.bg = None
         self.label_rects = []    # where zone names are written (the coin keeps clear of them)
         self.badge_chips = {}
+        self.mark_chips = {}
         self.zone_chips = []
         self.coins = []          # [heads, elapsed]
         self.coin_shown = None   # the result word the coin showed last
@@ -110,6 +111,7 @@ class Board:
         pub = sc.view.public if isinstance(sc.view.public, dict) else {}
         badges = pub.get("badges") or {}
         self.badge_chips = {}
+        self.mark_chips = {}
         for s in sc.spots:
             stats = self.stat_chips(s.card)
             chips = [chip(tx, 12, bold=True, bg=bg) for tx, bg in stats]
@@ -123,6 +125,9 @@ class Board:
             chips += [chip(tx, 12, bold=True, bg=(150, 30, 30)) for tx in texts if tx not in shown]
             if chips:
                 self.badge_chips[s.key] = chips[:5]
+            marks = sc.tools.marks(s, max(40, s.rect.w - 6)) if s.card.uid is not None else []
+            if marks:       # a token's own name and a note, on the card for both players (the free table)
+                self.mark_chips[s.key] = marks
         self.zone_chips = []
         ztext = pub.get("zones") or {}
         for z in sc.zones:
@@ -222,6 +227,11 @@ class Board:
                 for c in chips:
                     y -= c.get_height() + 1
                     batch.append((c, (r.right - c.get_width() + 4, y)))
+            marks = self.mark_chips.get(s.key)
+            if marks:   # a token's name over the printed one; a note over the card's lower half
+                for c, top in marks:
+                    y = r.y + 3 if top else r.y + int(r.h * 0.55) - c.get_height() // 2
+                    batch.append((c, (r.centerx - c.get_width() // 2, y)))
             if s.layer < 1000:   # a spread card is not its pile's top: the count stays on the pile
                 pile_counts[s.zone] = r
         self._pile_counts(batch, pile_counts)

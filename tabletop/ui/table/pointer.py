@@ -109,6 +109,8 @@ class Pointer:
         sp = self.spot_at(pos)
         if sp is not None:
             sc.actions.card_menu(sp, pos)
+        else:
+            sc.tools.zone_menu(self.zone_at(pos), pos)   # a token to make there (the free table)
 
     def _key(self, e) -> None:
         sc = self.scene

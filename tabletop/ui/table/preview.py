@@ -1,6 +1,8 @@
 """The large preview of the card under the mouse: its face at reading size with its full text."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from .. import fonts
@@ -20,6 +22,13 @@ class Preview:
 
     def draw(self, surface) -> None:
         sc = self.scene
+        if sc.tools.open:   # the picker's card under the mouse, large, at the side it is not on
+            c = sc.tools.hovered_card()
+            if c is not None and c.cid in sc.rs.cards and sc.tools.faces[0][0].w < 150:   # only small faces
+                img = self.image(replace(c, face_up=True))   # (face down in its pile: not what the picker shows)
+                x = sc.area.x + 8 if sc.mouse[0] > sc.area.centerx else sc.area.right - img.get_width() - 8
+                surface.blit(img, (x, sc.area.y + 4))    # above the picker's buttons
+            return
         if sc.pointer.drag or sc.hover_key is None or sc.hover_t < HOVER_S:
             return
         sp = next((s for s in sc.spots if s.key == sc.hover_key), None)
@@ -82,8 +91,9 @@ class Preview:
 
     def image(self, card) -> pygame.Surface:
         """Return a large, readable picture of a card with its full text (cached per card and state)."""
+        marks = tuple(self.scene.tools.card_lines(card)) if card.uid is not None else ()   # a token's name, a note
         key = (card.cid, card.tapped, card.face_up, tuple(sorted(card.counters.items())),
-               self.scene.app.words.language)
+               self.scene.app.words.language, marks)
         img = self.cache.get(key)
         if img is not None:
             return img
@@ -91,6 +101,7 @@ class Preview:
         pw = 300
         face = self.scene.renderer.face(d, pw)
         lines, text, state = self.text(card)
+        lines = lines + list(marks)
         text_lines = []
         for ln in lines:
             text_lines += fonts.wrap(ln, 15, pw - 16, bold=ln is lines[0])

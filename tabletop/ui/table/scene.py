@@ -26,6 +26,7 @@ from .preview import HOVER_S, Preview
 from .record import GameRecord
 from .result import ResultScreen
 from .sprites import Sprites
+from .tools import Tools
 from .windows import GuideWindows
 
 
@@ -70,6 +71,7 @@ class TableScene(Scene):
         self.board = Board(self)         # the cloth, zones, cards, lit targets, coin
         self.preview = Preview(self)     # the hovered card, large
         self.choice = CardChoice(self)   # a pending choice of cards, as faces to click
+        self.tools = Tools(self)         # the free table's search/look picker, note and token prompts
         self.hint = Hint(self)           # practice: what the normal bot would do here, lit
         self.hud = Hud(self)             # top bar, side panel, status line
         self.windows = GuideWindows(self)  # the briefing and the rules (the game waits while open)
@@ -131,6 +133,7 @@ class TableScene(Scene):
             self.replay.kill()
         self.dialogs.close_menu()
         self.dialogs.close_dialog()
+        self.tools.close_prompt()
         self.windows.close_all()
         self.result.close()
 
@@ -149,6 +152,7 @@ class TableScene(Scene):
         self.legal = self.actions.candidates() if self.replay is None else []
         self.hint.clear()
         self.choice.refresh()
+        self.tools.refresh()
         self.answer_lit = self.actions.pointed([a for a in self.actions.answers() if a.get("card") is None])
         self.actor_lit = self.actions.actors()
         self._auto_spread()
@@ -211,6 +215,8 @@ class TableScene(Scene):
             self.result.open()   # the final board was looked at: the result again
             return
         if self.replay is not None and self.replay.process_event(e):
+            return
+        if self.curtain is None and self.tools.process_event(e):
             return
         if e.type == pygame_gui.UI_BUTTON_PRESSED:
             if not self.hud.on_button(e.ui_element) and not self.dialogs.process_event(e):
@@ -276,6 +282,7 @@ class TableScene(Scene):
         self.hud.draw_top_bar(surface)
         self.board.draw_cards(surface, self.actions.lit_now(self.pointer.drag[2] if self.pointer.drag else None))
         self.choice.draw(surface)
+        self.tools.draw(surface)
         self.preview.draw(surface)
         self.board.draw_coins(surface)
         self.pacing.draw(surface)
