@@ -36,5 +36,5 @@ def test_back_ids_match_the_drawn_backs_of_every_ruleset(rid):
 
 def test_back_ids_match_the_drawn_backs_of_a_designers_game(designer_game):
     rs = load_ruleset_dir(designer_game)
-    assert back_groups(rs.path, list(rs.card_kinds)) == {"unit": 0, "action": 1}   # a picture, a drawn back
+    assert back_groups(rs.path, list(rs.card_kinds)) == {"unit": 0, "action": 1, "token": 0}   # a picture, a drawn back
     _check(rs)

@@ -138,3 +138,14 @@ def test_reveal_a_card_from_the_hand_menu(app):
     name = g.ruleset.cards[g.state.cards[uid].cid].name_en
     assert g.actions[-1] == f"p1 m_reveal card={uid}"
     assert str(g.view(1).log[-1]) == f"P1 reveals {name} from P1 Hand"
+
+
+def test_the_prompt_says_to_click_in_the_picker_and_the_coin_line_is_in_the_readers_language(app):
+    g, scene = _sandbox(app)
+    click(app, _deck(scene).rect.center, button=3)
+    _menu_pick(app, scene, "Search your deck")
+    prompt = scene.hud.prompt_html()
+    assert "(click)" in prompt and "(drag)" not in prompt    # the picker's cards are clicked, not dragged
+    coin = next(x for x in g.view(0).log if "heads" in str(x) or "tails" in str(x))
+    app.words.language = "ja"
+    assert "who goes first" not in app.words.render(coin)

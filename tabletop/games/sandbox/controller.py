@@ -55,7 +55,7 @@ class Sandbox(Controller):
         for p in (0, 1):
             self.shuffle(s, zone_key(p, "deck"))
             self.draw(s, p, int(self.params.get("hand_size", 5)))
-        s.first = s.active = 0 if self.coin(s, "who goes first") else 1
+        s.first = s.active = 0 if self.coin(s, msg("who goes first")) else 1
         s.turn = 1
         s.phase = "main"
         self.log(s, f"P{s.active + 1} goes first")

@@ -88,6 +88,8 @@ def verb_phrases(scene, acts) -> list[str]:
         v = verbs.get(k)
         word = text(v, lang) if v else k.replace("_", " ")
         g = gesture(kinds[k])
+        if k.endswith(("search_end", "look_end")) and getattr(scene, "tools", None) is not None and scene.tools.open:
+            g = "click"   # the private picker (ui/table/tools.py): click a card, then where it goes
         if g == "click" and any(aims_at(scene.rs, a) is not None for a in kinds[k]):
             g = "aim"   # a card that hits a player without naming one: click it, or their lit panel
         out.append(html_escape(t("{verb} ({how})", verb=word, how=t(GESTURES[g]))))
