@@ -253,7 +253,7 @@ def test_a_broken_deck_does_not_stop_the_faces_from_reloading(studio, sandbox_co
 def test_cards_with_print_warnings_get_an_orange_corner(studio, sandbox_copy):
     s, app = studio
     save(sandbox_copy / "cards.yaml", (sandbox_copy / "cards.yaml").read_text(encoding="utf-8")
-         .replace("text: 1枚引く。}", "text: ✕ 1枚引く。}"))
+         .replace("text: 1枚引く。,", "text: ✕ 1枚引く。,"))
     s.poll(force=True)
     assert s.warned == {"insight"} and "1 with warnings" in s.status_text()
     app.step()

@@ -26,9 +26,10 @@ TARGET_ARGS = ("target", "target_zone", "target_player")
 PLACE_ARGS = ("card", "to", "zone", "from", "source") + TARGET_ARGS
 
 
-def involves(a: Action, uid) -> bool:
-    """Return whether any argument of `a` is `uid` (or a tuple holding it)."""
-    return any(v == uid or (isinstance(v, tuple) and uid in v) for _, v in a.args if not isinstance(v, bool))
+def involves(a: Action, uid, skip: tuple = ()) -> bool:
+    """Return whether any argument of `a` (but those named in `skip`) is `uid` (or a tuple holding it)."""
+    return any(v == uid or (isinstance(v, tuple) and uid in v) for k, v in a.args
+               if k not in skip and not isinstance(v, bool))
 
 
 def pointed_at(acts):
@@ -49,6 +50,17 @@ def aims_elsewhere(a: Action, uid, zkey) -> bool:
     """Return whether an action still needs a target other than the clicked card or zone."""
     t, tz = a.get("target"), a.get("target_zone")
     return (t is not None and t != uid) or (tz is not None and tz != zkey) or a.get("target_player") is not None
+
+
+def manual_extras(scene, sp) -> list[Action]:
+    """Return the counter moves a card's menu adds in manual mode (+1 of each counter, -1 of those it has)."""
+    v, uid = scene.viewer, sp.key
+    out = []
+    for n in sorted(set(sp.card.counters) | {"damage"}):
+        out.append(Action.make("m_count", v, card=uid, name=n, delta=1))
+        if sp.card.counters.get(n):
+            out.append(Action.make("m_count", v, card=uid, name=n, delta=-1))
+    return [a for a in out if a not in scene.legal]
 
 
 def source(sp):
@@ -310,13 +322,14 @@ class Actions:
             self.scene.say(msg("cancelled"))
 
     def card_menu(self, sp, pos) -> None:
-        """Open the list of every action of a right-clicked card (manual counters too in manual mode)."""
+        """Open the list of every action of a right-clicked card (manual counters too in manual mode); a pile's
+        lists what is done with it, not every card that could be moved onto it (those are the cards' own)."""
         sc = self.scene
         self.targeting = None
         src = source(sp)
-        acts = [a for a in sc.legal if involves(a, src)]
+        acts = [a for a in sc.legal if involves(a, src, skip=() if isinstance(src, int) else ("to",))]
         if sc.manual_mode and isinstance(src, int):
-            acts += self._manual_extras(sp)
+            acts += manual_extras(sc, sp)
         sc.hover_key, sc.hover_t = sp.key, sc.HOVER_S   # show the preview with the menu
         if not acts:
             sc.say(msg("no action for this card now"))
@@ -324,16 +337,6 @@ class Actions:
         d = sc.rs.cards.get(sp.card.cid)
         title = Term(d.name_en or d.name, d.name, card=True) if d is not None else msg("card")
         sc.dialogs.open_menu(title, acts, near=pos)
-
-    def _manual_extras(self, sp) -> list[Action]:
-        v, uid = self.scene.viewer, sp.key
-        out = []
-        names = set(sp.card.counters) | {"damage"}
-        for n in sorted(names):
-            out.append(Action.make("m_count", v, card=uid, name=n, delta=1))
-            if sp.card.counters.get(n):
-                out.append(Action.make("m_count", v, card=uid, name=n, delta=-1))
-        return [a for a in out if a not in self.scene.legal]
 
     def apply_or_menu(self, acts) -> None:
         """Apply the one action, or ask which of several."""
