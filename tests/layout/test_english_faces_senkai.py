@@ -1,0 +1,47 @@
+"""千怪戦戯's faces follow the reader's language (layout `language: player`): every card with a printed
+text has its English `text_en`, every attribute its `attribute_en`, and an English face of a long card
+draws its English name, text, attribute and kind, with no Japanese left."""
+import re
+
+from tabletop.engine.ruleset import load_ruleset
+from tabletop.layout import CardRenderer
+
+_JA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def _texts(r, card) -> dict:
+    return {region.name: s for region, s in r.texts(card)}
+
+
+def test_every_senkai_card_with_text_has_its_english_text_and_attribute():
+    rs = load_ruleset("senkai")
+    for card in rs.cards.values():
+        if card.text:
+            assert card.text_en.strip(), card.id
+            assert not _JA.search(card.text_en), card.id
+        if card.get("attribute"):
+            assert card.get("attribute_en") and not _JA.search(card.get("attribute_en")), card.id
+
+
+def test_an_english_senkai_face_of_a_long_card_draws_its_english_name_and_text():
+    rs = load_ruleset("senkai")
+    card = rs.cards["yamauba"]                       # the longest text: a search, then a shuffle
+    r = CardRenderer(rs)
+    assert r.layout.language == "player"
+    r.language = "en"
+    en = _texts(r, card)
+    assert en["name"] == "Yamauba" == card.name_en
+    assert en["text"] == card.text_en and "Beast monster" in en["text"]
+    assert en["attribute"] == "Yokai" and en["kind"] == "Monster"
+    assert not any(_JA.search(s) for s in en.values()), en
+    r.language = "ja"                                # the Japanese face as printed
+    ja = _texts(r, card)
+    assert ja["name"] == "山姥" and ja["text"] == card.text and ja["attribute"] == "妖" and ja["kind"] == "怪魔"
+
+
+def test_an_english_senkai_mana_face_shows_its_colour_in_english():
+    rs = load_ruleset("senkai")
+    r = CardRenderer(rs)
+    r.language = "en"
+    en = _texts(r, rs.cards["kiri_no_maryoku"])
+    assert en["name"] == "Misty Mana" and en["mana_color"] == "Blue" and en["text"].startswith("All colors (")
