@@ -45,3 +45,22 @@ def test_an_english_senkai_mana_face_shows_its_colour_in_english():
     r.language = "en"
     en = _texts(r, rs.cards["kiri_no_maryoku"])
     assert en["name"] == "Misty Mana" and en["mana_color"] == "Blue" and en["text"].startswith("All colors (")
+
+
+def test_the_hover_preview_names_a_senkai_attribute_once_in_the_readers_language():
+    import types
+
+    from tabletop.i18n import Words
+    from tabletop.ui.table.preview import Preview
+    rs = load_ruleset("senkai")
+    r = CardRenderer(rs)
+    words = Words("en")
+    r.language = words
+    scene = types.SimpleNamespace(rs=rs, renderer=r, app=types.SimpleNamespace(words=words))
+    card = types.SimpleNamespace(cid="kasha", tapped=False, face_up=True, counters={})
+    lines, text, _ = Preview(scene).text(card)
+    assert lines[0] == "Kasha the Burning Cart  (火車)" and text == ""   # the face shows the English text
+    assert "Attribute Yokai" in lines[1] and "妖" not in lines[1] and "English" not in lines[1]
+    words.language = "ja"
+    lines, _, _ = Preview(scene).text(card)
+    assert "属性 妖" in lines[1] and "Yokai" not in lines[1]
