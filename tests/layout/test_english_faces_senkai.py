@@ -64,3 +64,17 @@ def test_the_hover_preview_names_a_senkai_attribute_once_in_the_readers_language
     words.language = "ja"
     lines, _, _ = Preview(scene).text(card)
     assert "属性 妖" in lines[1] and "Yokai" not in lines[1]
+
+
+def test_a_senkai_attributes_english_twin_does_not_change_the_card_for_its_saves():
+    from tabletop.engine import saves
+    card = load_ruleset("senkai").cards["kasha"]
+    before = saves.card_digest(card)
+    stats = card.stats
+    try:
+        card.stats = {k: v for k, v in stats.items() if k != "attribute_en"}   # the card before its translation
+        assert saves.card_digest(card) == before      # saves made before attribute_en still load
+        card.stats = {**stats, "attribute": "鬼"}
+        assert saves.card_digest(card) != before      # the printed attribute is the card (rules read it)
+    finally:
+        card.stats = stats
