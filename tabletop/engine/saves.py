@@ -62,8 +62,10 @@ def saves_dir(override: str | os.PathLike | None = None) -> Path:
 
 def card_digest(card) -> str:
     """Return a short digest of everything a card's definition says (a save notes it for every card used)."""
-    # text_en is a translation the game never reads: giving a card one must not make its saves unloadable
+    # text_en and a kind field's English twin (attribute_en beside attribute) are translations the game never
+    # reads: giving a card one must not make its saves unloadable
     fields = {k: getattr(card, k) for k in card.__slots__ if k not in ("line", "path", "text_en")}
+    fields["stats"] = {k: v for k, v in card.stats.items() if not (k.endswith("_en") and k[:-3] in card.stats)}
     text = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
     return sha256(text.encode("utf-8")).hexdigest()[:16]
 
