@@ -288,9 +288,12 @@ class CardRenderer(FaceDrawing):
         """Return a card field, or one computed from the ruleset (kind_label, color_label, ...).
 
         When faces are read in English (`reading()`), a field with an English twin that the card fills
-        (name → name_en, text → text_en, kind_label → kind_label_en, ...) gives the twin.
+        (name → name_en, text → text_en, kind_label → kind_label_en, ...) gives the twin, and `tags`
+        the English words of the ruleset's `tag.<tag>` words. `face_language` is "en" or "printed".
         """
         rs = self.ruleset
+        if name == "face_language":    # "en" on an English face, else "printed": for `when:` (one face only)
+            return self.reading() or "printed"
         if self.reading() == "en" and not name.endswith("_en"):
             if name in ("kind_label", "color_label"):
                 name += "_en"
@@ -298,6 +301,8 @@ class CardRenderer(FaceDrawing):
                 en = card.get(name + "_en")
                 if en not in (None, ""):
                     return en
+                if name == "tags":     # a tag the ruleset's words name (`tag.<tag>`) shows its English word
+                    return [str(rs.words.get("tag." + tag, tag)) for tag in card.tags]
         if name == "kind_label":
             return rs.card_kinds.get(card.kind, {}).get("label") or card.kind
         if name == "kind_label_en":

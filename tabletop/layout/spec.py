@@ -12,7 +12,7 @@ SHAPES = ("none", "rect", "rounded", "circle", "ellipse", "diamond", "hexagon", 
 PIP_SHAPES = ("circle", "diamond", "square", "star")
 
 # Fields every face can show besides the card's own: computed from the ruleset.
-SPECIAL_FIELDS = ("kind_label", "kind_label_en", "color_label", "color_label_en", "id")
+SPECIAL_FIELDS = ("kind_label", "kind_label_en", "color_label", "color_label_en", "id", "face_language")
 
 # Palette slots every card has; `main` comes from the card's colour, the rest derive from it.
 BASE_SLOTS = ("main", "light", "dark", "on_main", "ink", "paper", "muted", "none")
