@@ -64,6 +64,8 @@ def card_digest(card) -> str:
     """Return a short digest of everything a card's definition says (a save notes it for every card used)."""
     # text_en is a translation the game never reads: giving a card one must not make its saves unloadable
     fields = {k: getattr(card, k) for k in card.__slots__ if k not in ("line", "path", "text_en")}
+    # so are a kind's English twins of its fields (feat_en beside feat: what an English face shows)
+    fields["stats"] = {k: v for k, v in card.stats.items() if not k.endswith("_en")}
     text = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
     return sha256(text.encode("utf-8")).hexdigest()[:16]
 
