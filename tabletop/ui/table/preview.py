@@ -148,10 +148,16 @@ class Preview:
 
 def stat_texts(d, kind: dict, words=None) -> list[str]:
     """Return a card's kind fields as "label value": ruleset labels (in `words`' language), no empty values,
-    no zero costs."""
+    no zero costs; an English reader sees a field's English twin (feat_en for feat) when the card has one."""
     fields = kind.get("fields") or {}
     out = []
+    english = getattr(words, "language", None) == "en"
     for name, v in d.stats.items():
+        if name.endswith("_en") and name[:-3] in d.stats:   # a field's English twin shows in the field's place
+            continue
+        twin = d.stats.get(name + "_en")
+        if english and twin not in (None, "", [], ()):
+            v = twin
         if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v) or v is False:
             continue
         if name.startswith("cost_") and v == 0 or name == "text_en":   # text_en: the translation, shown below
