@@ -63,6 +63,8 @@ class Region:
     fit: str = "cover"
     src: str = ""
     text: str = ""
+    text_en: str = ""            # text and template as an English reader sees them (language: player)
+    template_en: str | None = None
     emphasis: str = ""
     doc: str = ""
     z: float = 0.0   # draw order: higher is drawn later (on top); equal z keeps the file's order
@@ -264,6 +266,8 @@ def load_layout(path, ruleset=None) -> Layout:
                 fields = [r.get("field")] if r.get("field") else []
                 if r.get("template") is not None:
                     fields = [m.group(1) for m in _FIELD_REF.finditer(r["template"])]
+                if r.get("template_en") is not None:
+                    fields += [m.group(1) for m in _FIELD_REF.finditer(r["template_en"])]
                 for f in fields + list((r.get("when") or {}).keys()):
                     if f not in known:
                         chk.error(_lk(r, "template" if r.get("template") else "field", line),

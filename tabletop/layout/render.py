@@ -257,6 +257,8 @@ class CardRenderer(FaceDrawing):
             if v is None:
                 return None
             return str(self.layout.rarity.get(str(v), {}).get("label", v))
+        if self.reading() == "en" and (r.text_en or r.template_en is not None):
+            r = replace(r, text=r.text_en or r.text, template=r.template if r.template_en is None else r.template_en)
         if r.template is not None:
             found = False
 

@@ -52,6 +52,8 @@ _REGION = {"type": "map", "fields": {
     "fit": {"type": "str", "choices": ["cover", "contain"]},
     "src": {"type": "str"},
     "text": {"type": "str"},
+    "text_en": {"type": "str"},       # what an English reader sees instead (language: player)
+    "template_en": {"type": "str"},
     "emphasis": {"type": "str"},
     "doc": {"type": "str"},
     "z": {"type": "float"},
@@ -113,7 +115,7 @@ _DEFAULTS = {
     "size": 8.0, "min_size": None, "weight": "regular", "italic": False, "color": "ink",
     "align": "left", "valign": "top", "wrap": True, "ellipsis": True, "line_spacing": 1.3,
     "padding_mm": 0.6, "pip_shape": "circle", "pip_mm": 2.6, "gap_mm": 0.6, "direction": "row",
-    "fit": "cover", "src": "", "text": "", "emphasis": "", "doc": "", "z": 0.0,
+    "fit": "cover", "src": "", "text": "", "text_en": "", "template_en": None, "emphasis": "", "doc": "", "z": 0.0,
 }
 _TYPE_DEFAULTS = {
     "number": {"weight": "bold", "align": "center", "valign": "middle", "wrap": False, "size": 12.0,

@@ -24,7 +24,8 @@ def test_the_preview_shows_field_labels_and_no_state_word_for_an_untapped_card(a
     _hover(app, scene, spot)
     assert scene.preview.previewed is not None and scene.preview.previewed.uid == spot.card.uid
     lines, text, state = scene.preview.text(scene.preview.previewed)
-    assert "Traits 剣術" in lines[1] and "Level 3" in lines[1]   # English labels; the card's own words as printed
+    # English labels; the card's own words in English where the card gives them (traits_en), else as printed
+    assert "Traits Swordsmanship" in lines[1] and "Level 3" in lines[1] and "剣術" not in lines[1]
     assert "traits" not in lines[1] and "[" not in lines[1]
     assert "Feat" in lines[1]                            # a filled str field keeps its label
     assert state == []                                   # nothing is tapped: no "untapped" word

@@ -148,20 +148,20 @@ class Preview:
 
 def stat_texts(d, kind: dict, words=None) -> list[str]:
     """Return a card's kind fields as "label value": ruleset labels (in `words`' language), no empty values,
-    no zero costs. A field's English twin (`attribute_en`) is no row of its own: an English reader sees it
-    in place of the field's printed value."""
+    no zero costs. A field's English twin (`attribute_en`, `feat_en`) is no row of its own: an English reader
+    sees it in place of the field's printed value."""
     fields = kind.get("fields") or {}
     en = getattr(words, "language", None) == "en"
     out = []
     for name, v in d.stats.items():
+        if name.endswith("_en") and name[:-3] in d.stats:   # a field's English twin shows in the field's place
+            continue
+        if en and d.stats.get(name + "_en") not in (None, "", [], ()):
+            v = d.stats[name + "_en"]
         if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v) or v is False:
             continue
         if name.startswith("cost_") and v == 0 or name == "text_en":   # text_en: the translation, shown below
             continue
-        if name.endswith("_en") and name[:-3] in d.stats:
-            continue
-        if en and d.stats.get(name + "_en") not in (None, ""):
-            v = d.stats[name + "_en"]
         spec = fields.get(name)
         label = ((words.label(spec) if words is not None else spec.get("label")) if isinstance(spec, dict) else "") or name
         if isinstance(v, bool):   # a yes/no field: its name when yes, nothing when no
