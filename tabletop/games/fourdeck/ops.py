@@ -141,9 +141,10 @@ class FourDeckEffects:
         p, st = ctx["player"], ctx["step"]
         tag, n = st.get("tag"), int(st.get("n", 1))
         have = sum(1 for u in s.zones[f"{p}.field"] if tag in self.card_def(s, u).tags)
+        word = self.rs.words.get(f"tag.{tag}", tag)   # the tag in the reader's language (ruleset.yaml words)
         if have >= n:
             self.win(s, p, msg("P{n} wins by the effect of {card}: {count} {tag} units on the field (FD-R20)",
-                               n=p + 1, card=self.card_ref(s, ctx["source"], "all"), count=have, tag=tag))
+                               n=p + 1, card=self.card_ref(s, ctx["source"], "all"), count=have, tag=word))
         else:
             self.log(s, msg("{card}: only {count} {tag} units (needs {need}) — nothing happens (FD-R20)",
-                            card=self.card_ref(s, ctx["source"], "all"), count=have, tag=tag, need=n))
+                            card=self.card_ref(s, ctx["source"], "all"), count=have, tag=word, need=n))

@@ -301,6 +301,8 @@ def test_fd_r20_card_effect_wins():
     act(g, "damage", target_zone="0.lv2", amount=1)      # 飛竜 comes out: three dragons
     act(g, "activate", card=uid(g, "n_ancient"))
     assert g.outcome().winner == 0 and "(FD-R20)" in g.outcome().reason
+    assert "3 Dragon units" in render(g.outcome().reason, "en")    # the tag in the reader's language
+    assert "竜" in render(g.outcome().reason, "ja")
 
 
 def test_fd_r21_destroy_fires_on_destroy_exile_fires_nothing():
