@@ -310,6 +310,8 @@ class CardRenderer(FaceDrawing):
             return c.get("label_en") or card.color or None
         if name == "id":
             return card.id
+        if name == "reading":   # the faces' language, for `when: {reading: en}` / `{reading: printed}`
+            return self.reading() or "printed"
         return card.get(name)
 
 

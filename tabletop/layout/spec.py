@@ -11,8 +11,9 @@ REGION_TYPES = ("text", "number", "pips", "image", "frame", "rarity", "manual")
 SHAPES = ("none", "rect", "rounded", "circle", "ellipse", "diamond", "hexagon", "banner")
 PIP_SHAPES = ("circle", "diamond", "square", "star")
 
-# Fields every face can show besides the card's own: computed from the ruleset.
-SPECIAL_FIELDS = ("kind_label", "kind_label_en", "color_label", "color_label_en", "id")
+# Fields every face can show besides the card's own: computed from the ruleset. `reading` is the faces'
+# language ("en" when an English reader sees a `language: player` layout, else "printed"), for `when:`.
+SPECIAL_FIELDS = ("kind_label", "kind_label_en", "color_label", "color_label_en", "id", "reading")
 
 # Palette slots every card has; `main` comes from the card's colour, the rest derive from it.
 BASE_SLOTS = ("main", "light", "dark", "on_main", "ink", "paper", "muted", "none")
