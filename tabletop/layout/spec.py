@@ -11,7 +11,8 @@ REGION_TYPES = ("text", "number", "pips", "image", "frame", "rarity", "manual")
 SHAPES = ("none", "rect", "rounded", "circle", "ellipse", "diamond", "hexagon", "banner")
 PIP_SHAPES = ("circle", "diamond", "square", "star")
 
-# Fields every face can show besides the card's own: computed from the ruleset.
+# Fields every face can show besides the card's own: computed from the ruleset. `face_language` is the
+# faces' language ("en" when an English reader sees a `language: player` layout, else "printed"), for `when:`.
 SPECIAL_FIELDS = ("kind_label", "kind_label_en", "color_label", "color_label_en", "id", "face_language")
 
 # Palette slots every card has; `main` comes from the card's colour, the rest derive from it.
