@@ -49,3 +49,15 @@ def test_lists_join_with_a_dot_and_zero_costs_and_empty_fields_are_left_out(app)
     spell = next(c for c in fd.ruleset.cards.values() if "deck_section" in c.stats and c.stats["deck_section"] is None)
     lines, _, _ = scene.preview.text(types.SimpleNamespace(cid=spell.id, tapped=False, face_up=True, counters={}))
     assert "None" not in lines[1] and "deck_section" not in lines[1]
+
+
+def test_an_english_reader_is_not_shown_printed_words_that_have_no_english(app):
+    scene = table(app, Game.new("monmusu", seed=3))
+    card = types.SimpleNamespace(cid="hinoko_1", tapped=False, face_up=True, counters={})
+    lines, _, _ = scene.preview.text(card)
+    assert "Little Ember Hinoko" in lines[0]
+    assert "ちいさな火種" not in " ".join(lines[1:]) and "ヒノコ" not in " ".join(lines[1:])   # title, monster
+    assert "150" in lines[1]                                  # the numbers stay
+    app.words.language = "ja"
+    lines, _, _ = scene.preview.text(card)
+    assert "ちいさな火種" in lines[1]

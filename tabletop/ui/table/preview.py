@@ -1,12 +1,15 @@
 """The large preview of the card under the mouse: its face at reading size with its full text."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pygame
 
 from .. import fonts
 from .actions import pointed_at, source
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")   # kana and kanji
 
 HOVER_S = 0.35   # seconds the mouse rests on a card before its preview shows
 
@@ -158,6 +161,8 @@ def stat_texts(d, kind: dict, words=None) -> list[str]:
             continue
         if en and d.stats.get(name + "_en") not in (None, "", [], ()):
             v = d.stats[name + "_en"]
+        elif en and isinstance(v, str) and _JAPANESE.search(v):
+            continue   # printed words with no English twin (monmusu's title): one language at a time
         if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v) or v is False:
             continue
         if name.startswith("cost_") and v == 0 or name == "text_en":   # text_en: the translation, shown below
