@@ -37,7 +37,6 @@ class Region:
     line: int = 0
     field: str | None = None
     template: str | None = None
-    template_en: str | None = None   # the template of an English face (CardRenderer.reading), else `template`
     join: str = "・"
     when: tuple = ()
     always: bool = False
@@ -252,19 +251,19 @@ def load_layout(path, ruleset=None) -> Layout:
             if r.get("emphasis") and len(r["emphasis"]) % 2:
                 chk.error(_lk(r, "emphasis", line), f"{where}.{rname}.emphasis: expected pairs of opening and "
                           f"closing characters, like \"【】[]\"")
-            for tk in ("template", "template_en"):
-                for m in _FIELD_REF.finditer(r.get(tk) or ""):
+            if r.get("template") is not None:
+                for m in _FIELD_REF.finditer(r["template"]):
                     if m.group(2):
                         try:
                             format(0, m.group(2))
                         except ValueError:
-                            chk.error(_lk(r, tk, line), f"{where}.{rname}.{tk}: bad format "
+                            chk.error(_lk(r, "template", line), f"{where}.{rname}.template: bad format "
                                       f"{{{m.group(1)}:{m.group(2)}}}")
             if ruleset is not None:
                 known = _known_fields(ruleset, kind)
                 fields = [r.get("field")] if r.get("field") else []
                 if r.get("template") is not None:
-                    fields = [m.group(1) for m in _FIELD_REF.finditer(r["template"] + (r.get("template_en") or ""))]
+                    fields = [m.group(1) for m in _FIELD_REF.finditer(r["template"])]
                 for f in fields + list((r.get("when") or {}).keys()):
                     if f not in known:
                         chk.error(_lk(r, "template" if r.get("template") else "field", line),

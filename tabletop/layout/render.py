@@ -259,7 +259,6 @@ class CardRenderer(FaceDrawing):
             return str(self.layout.rarity.get(str(v), {}).get("label", v))
         if r.template is not None:
             found = False
-            template = r.template_en if r.template_en is not None and self.reading() == "en" else r.template
 
             def sub(m):
                 nonlocal found
@@ -274,8 +273,8 @@ class CardRenderer(FaceDrawing):
                         return v
                 return v
 
-            s = _FIELD_REF.sub(sub, template)
-            if not found and _FIELD_REF.search(template):
+            s = _FIELD_REF.sub(sub, r.template)
+            if not found and _FIELD_REF.search(r.template):
                 return None
             return s.strip(" 　\n") or None
         if r.field:

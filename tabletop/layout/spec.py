@@ -26,7 +26,6 @@ _REGION = {"type": "map", "fields": {
     "rect": {"type": "list", "items": {"type": "float"}},
     "field": {"type": "str"},
     "template": {"type": "str"},
-    "template_en": {"type": "str"},   # what an English face shows instead (a `language: player` layout)
     "join": {"type": "str"},
     "when": {"type": "map"},
     "always": {"type": "bool"},
@@ -109,7 +108,7 @@ LAYOUT_SPEC = {"type": "map", "fields": {
 
 # What a region is unless its YAML says otherwise: by type, then for every type.
 _DEFAULTS = {
-    "field": None, "template": None, "template_en": None, "join": "・", "when": {}, "always": False,
+    "field": None, "template": None, "join": "・", "when": {}, "always": False,
     "shape": "none", "fill": "none", "stroke": "none", "stroke_mm": 0.3, "radius_mm": 1.2,
     "size": 8.0, "min_size": None, "weight": "regular", "italic": False, "color": "ink",
     "align": "left", "valign": "top", "wrap": True, "ellipsis": True, "line_spacing": 1.3,
