@@ -9,7 +9,10 @@ Where the guesses come from is what the player may know, never the hidden deck l
 - the opponent's cards: their deck list only when the view holds it (game option
   `open_decklists`); otherwise the ruleset's card pool, each card allowed where it lies (the
   deck section of its pile: kinds, `where`, side-only cards), weighted by the ruleset's starter
-  decks as a prior and by the copies the player sees, within the copy limits.
+  decks as a prior and by the copies the player sees, within the copy limits;
+- either way, a hidden card whose view shows its back (`CardView.back`: where the ruleset's
+  layout gives kinds different backs, engine/backs.py) only as a card of that back (a senkai wall
+  never as a mana card). Pile cards below the top show no back and are guessed as before.
 
 What is kept as seen: every visible card (uid, identity, counters, flags, tapped, face-up, host);
 hidden cards on the table keep their uid (the viewer can point at them); hidden pile cards get
@@ -36,28 +39,34 @@ def sample_identities(view: View, rng: random.Random, ruleset: Ruleset | None = 
 
     With the owner's list in the view, the pool is that list minus the owner's cards the viewer
     sees (short of cards, the shortfall is filled from the whole list). Without it, each hidden
-    card is drawn from the ruleset's card pool for where it lies (see the module docstring).
+    card is drawn from the ruleset's card pool for where it lies (see the module docstring). Either
+    way a hidden card whose view shows a back (`CardView.back`) is guessed only as a card of that back.
     """
+    rs = ruleset or load_ruleset(view.ruleset)
     seen: list[Counter] = [Counter(), Counter()]
     hidden: list[list[CardView]] = [[], []]
+    backed = [False, False]       # whether any hidden card of the owner shows its back
     for cv in _build_order(view):
         if cv.cid is None:
             hidden[cv.owner].append(cv)
+            if cv.back is not None:
+                backed[cv.owner] = True
         else:
             seen[cv.owner][cv.cid] += 1
     out = {}
     for p in (0, 1):
         deck = view.decks[p] if p < len(view.decks) else {}
         if not deck and hidden[p]:
-            out[p] = _from_pool(ruleset or load_ruleset(view.ruleset), hidden[p], seen[p], rng)
+            out[p] = _from_pool(rs, hidden[p], seen[p], rng)
             continue
         pool = []
         for cid, n in deck.items():
             pool += [cid] * max(0, n - seen[p][cid])
         rng.shuffle(pool)
         all_ids = sorted(deck) or sorted(seen[p]) or ["?"]
-        if by_section(ruleset or load_ruleset(view.ruleset)):
-            out[p] = _by_section(ruleset or load_ruleset(view.ruleset), hidden[p], pool, all_ids, rng)
+        sections = by_section(rs)
+        if sections or backed[p]:
+            out[p] = _from_list(rs, hidden[p], pool, all_ids, rng, sections)
             continue
         while len(pool) < len(hidden[p]):
             pool.append(rng.choice(all_ids))
@@ -90,19 +99,48 @@ def home_section(rs: Ruleset, cid: str) -> str | None:
     return None
 
 
-def _by_section(rs: Ruleset, hidden: list[CardView], pool: list[str], all_ids: list[str], rng) -> list[str]:
-    """Guess the owner's hidden cards from `pool` (their unseen list cards, shuffled): a card lying in
-    a section's own pile (a Level 3 deck) only from the cards built into that section, the rest from
-    what is left; short of cards, any card of the list."""
-    zones = {spec.get("zone"): sec for sec, spec in rs.deck.items() if spec.get("zone")}
-    left: dict = {}
+def _from_list(rs: Ruleset, hidden: list[CardView], pool: list[str], all_ids: list[str], rng,
+               sections: bool) -> list[str]:
+    """Guess the owner's hidden cards from `pool` (their unseen list cards, shuffled), most constrained
+    first: with `sections`, a card lying in a section's own pile (a Level 3 deck) only from the cards
+    built into that section; a card whose back shows (`CardView.back`) only from cards of that back;
+    the rest from what is left. Short of such cards, one of the list (else of the ruleset) that fits
+    the back, then any card of the list."""
+    backs = rs.back_ids()
+    zones = {spec.get("zone"): sec for sec, spec in rs.deck.items() if spec.get("zone")} if sections else {}
+    left: dict = {}     # (home section or None, back id or None) -> cards of the pool, still shuffled
     for cid in pool:
-        left.setdefault(home_section(rs, cid), []).append(cid)
+        left.setdefault((home_section(rs, cid) if sections else None, backs.get(cid)), []).append(cid)
+
+    matching: dict = {}   # (sec, back) asked -> the keys of `left` it may draw from
+
+    def take(sec, back):
+        """Pop a pool card built into `sec` with back `back` (None: any), uniformly; None if none is left."""
+        keys = matching.get((sec, back))
+        if keys is None:
+            keys = matching[sec, back] = [k for k in left if (sec is None or k[0] == sec) and (back is None or k[1] == back)]
+        if len(keys) == 1:
+            ids = left[keys[0]]
+            return ids.pop() if ids else None
+        n = sum(len(left[k]) for k in keys)
+        i = rng.randrange(n) if n else 0
+        for k in keys:
+            if i < len(left[k]):
+                return left[k].pop()
+            i -= len(left[k])
+        return None
+
     out: list = [None] * len(hidden)
-    for i, cv in enumerate(hidden):       # section piles first: their cards are known by section
-        sec = zones.get(split_key(cv.zone)[1])
-        if sec is not None and left.get(sec):
-            out[i] = left[sec].pop()
+    if sections:                          # section piles first: their cards are known by section
+        for i, cv in enumerate(hidden):
+            sec = zones.get(split_key(cv.zone)[1])
+            if sec is not None:
+                out[i] = take(sec, cv.back)
+    for i, cv in enumerate(hidden):       # then every card whose back shows
+        if out[i] is None and cv.back is not None:
+            out[i] = take(None, cv.back) or rng.choice(
+                [c for c in all_ids if backs.get(c) == cv.back]
+                or [c for c in sorted(rs.cards) if backs.get(c) == cv.back] or all_ids)
     rest = [cid for ids in left.values() for cid in ids]
     rng.shuffle(rest)
     for i, cid in enumerate(out):
@@ -112,34 +150,38 @@ def _by_section(rs: Ruleset, hidden: list[CardView], pool: list[str], all_ids: l
 
 
 def _from_pool(rs: Ruleset, hidden: list[CardView], seen: Counter, rng: random.Random) -> list[str]:
-    """Guess one id per hidden card from the card pool, weighted by the starter decks and `seen`."""
+    """Guess one id per hidden card from the card pool, weighted by the starter decks and `seen`; a card
+    whose back shows only from the pool cards of that back (`_back_section`)."""
     used = Counter(seen)
     out = []
-    draws: dict = {}      # section -> [ids, cumulative weights], rebuilt only when a card runs out
+    draws: dict = {}      # (section, back) -> [ids, cumulative weights], rebuilt only when a card runs out
     for cv in hidden:
-        sec = _section(rs, cv.zone)
-        got = draws.get(sec)
+        sec, back = _section(rs, cv.zone), cv.back
+        if back is not None:
+            sec, back = _back_section(rs, sec, back)
+        got = draws.get((sec, back))
         if got is None:
-            got = draws[sec] = _weights(rs, sec, seen, used)
+            got = draws[sec, back] = _weights(rs, sec, seen, used, back)
         while True:
             ids, cum = got
             if not ids:                 # every pool card at its limit: allow more copies
-                ids = [cid for cid, _ in _candidates(rs, sec)] or sorted(rs.cards)
+                ids = [cid for cid, _ in _candidates(rs, sec, back)] or (back is not None and [
+                    c for c in sorted(rs.cards) if rs.back_ids().get(c) == back]) or sorted(rs.cards)
                 cid = rng.choice(ids)
                 break
             cid = rng.choices(ids, cum_weights=cum)[0]
             if used[cid] < _limit(rs, sec, cid):
                 break
-            got = draws[sec] = _weights(rs, sec, seen, used)
+            got = draws[sec, back] = _weights(rs, sec, seen, used, back)
         used[cid] += 1
         out.append(cid)
     return out
 
 
-def _weights(rs: Ruleset, sec: str, seen: Counter, used: Counter) -> list:
-    """Return [ids, cumulative weights] of the section's pool cards still under their copy limit."""
+def _weights(rs: Ruleset, sec: str, seen: Counter, used: Counter, back: int | None = None) -> list:
+    """Return [ids, cumulative weights] of the section's pool cards (of `back`) still under their copy limit."""
     ids, cum, total = [], [], 0.0
-    for cid, w in _candidates(rs, sec):
+    for cid, w in _candidates(rs, sec, back):
         if used[cid] < _limit(rs, sec, cid):
             total += w + seen[cid]
             ids.append(cid)
@@ -159,12 +201,32 @@ def _section(rs: Ruleset, zone: str) -> str:
     return "side" if name == "side" and "side" not in rs.deck else next(iter(rs.deck))
 
 
-def _candidates(rs: Ruleset, sec: str) -> list[tuple[str, float]]:
-    """Return (card id, prior weight) of every pool card a deck may hold in section `sec` (cached per ruleset)."""
-    key = (id(rs), sec)
+def _back_section(rs: Ruleset, sec: str, back: int) -> tuple[str, int | None]:
+    """Return (section, back) a card showing back `back` is guessed from: `sec` if it holds cards of
+    that back, else the first section that does (a mana card in a hand comes from the mana deck's);
+    back None when every card of that section has that back anyway (no filter: the draws are shared)."""
+    key = (id(rs), sec, "back", back)
     got = _CANDIDATES.get(key)
     if got is not None and got[0] is rs:
         return got[1]
+    s2 = next((s2 for s2 in [sec, *rs.deck] if _candidates(rs, s2, back)), sec)
+    out = (s2, None if len(_candidates(rs, s2, back)) == len(_candidates(rs, s2)) else back)
+    _CANDIDATES[key] = (rs, out)
+    return out
+
+
+def _candidates(rs: Ruleset, sec: str, back: int | None = None) -> list[tuple[str, float]]:
+    """Return (card id, prior weight) of every pool card a deck may hold in section `sec`, of back id
+    `back` when given (cached per ruleset)."""
+    key = (id(rs), sec, back)
+    got = _CANDIDATES.get(key)
+    if got is not None and got[0] is rs:
+        return got[1]
+    if back is not None:
+        backs = rs.back_ids()
+        out = [(cid, w) for cid, w in _candidates(rs, sec) if backs.get(cid) == back]
+        _CANDIDATES[key] = (rs, out)
+        return out
     spec = rs.deck.get(sec, {})
     starters = Counter()
     for name in rs.starter_decks or sorted(rs.decks):
