@@ -84,7 +84,8 @@ def _one_back(folder):
 def test_backs_kinds_with_equal_back_designs_share_one_id(tmp_path):
     # Two kinds that each name a back, the same design: one back, so no back ids at all.
     folder = _game_with_layout(tmp_path, "kinds:\n  unit: {back: {background: '#203040', text: X}}\n"
-                                         "  action: {back: {background: '#203040', text: X}}\n")
+                                         "  action: {back: {background: '#203040', text: X}}\n"
+                                         "  token: {back: {background: '#203040', text: X}}\n")
     _one_back(folder)
     assert load_ruleset_dir(folder).back_ids() == {}
     # What a picture hides does not count: the title under it.
