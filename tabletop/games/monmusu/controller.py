@@ -59,7 +59,7 @@ class Monmusu(MonmusuSetup, MonmusuBoard, MonmusuMana, MonmusuActions, MonmusuTu
     # skills are checked as usual: their costs are not known to the candidate loop.
     exact = frozenset({"choose_order", "pick_main", "mulligan", "extra_draw", "charge", "end_phase",
                        "end_turn", "summon", "evolve", "awaken", "attack", "spell", "set_trap",
-                       "choose_target", "skip_effect", "cast_mana"})
+                       "choose_target", "skip_effect", "cast_mana", "pay_mana"})
     EFFECT_ZONES = SLOTS
     EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)
 
@@ -84,3 +84,9 @@ class Monmusu(MonmusuSetup, MonmusuBoard, MonmusuMana, MonmusuActions, MonmusuTu
         self.monster_name = {cid: d.get("monster") for cid, d in ruleset.cards.items() if d.kind == "monster"}
         self.main_choices = {cid: name for cid, name in self.monster_name.items()
                              if ruleset.cards[cid].get("cost") == 1}
+        # Per card id, the printed facts the candidate loops ask of every card they pass.
+        self.card_kind = {cid: d.kind for cid, d in ruleset.cards.items()}
+        self.card_color = {cid: d.color for cid, d in ruleset.cards.items()}
+        self.card_cost = {cid: d.get("cost") for cid, d in ruleset.cards.items()}
+        self.trap_cards = frozenset(cid for cid, d in ruleset.cards.items() if d.kind == "spell" and d.get("trap"))
+        self.unattackable = frozenset(cid for cid, d in ruleset.cards.items() if d.has("unattackable"))
