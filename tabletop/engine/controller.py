@@ -60,7 +60,7 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
         self._does: dict[str, Any] = {}        # action kind -> bound do_<kind> (found once)
         self._zones: dict[str, tuple[int | None, ZoneSpec]] = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
         self._sight: dict[str, Any] = {}       # zone key -> who sees a card there (see seen_by)
-        self._words: dict[Any, Any] = {}       # card id or zone key -> its words (card_ref, zone_label: messages never change)
+        self._words: dict[Any, Any] = ruleset._words   # card or zone -> its words (card_ref, zone_label), shared by the ruleset's games
 
     # --- hooks a ruleset overrides --------------------------------------------------------
     @classmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.engine import Action
 from tabletop.engine.msg import msg
 
-from .rules import COLUMN, MAIN_KEYS, MANA_KEYS, PHASE_ACTIONS, SLOT_KEYS, SLOT_OF_KEY, SLOTS, SUB_KEYS, SUMMON_KEYS
+from .rules import COLUMN, HAND_KEYS, MAIN_KEYS, MANA_KEYS, PHASE_ACTIONS, SLOT_KEYS, SLOT_OF_KEY, SLOTS, SUB_KEYS, SUMMON_KEYS
 
 _act = tuple.__new__     # _act(Action, (kind, player, args)): an Action without the named tuple's own __new__ frame
 
@@ -24,20 +24,20 @@ class MonmusuActions:
     # --- the candidate actions ---------------------------------------------------------------
     # --- the answers to pending choices (Controller.answers) -------------------------------------
     def answer_order(self, s, p, pending):
-        return [Action.make("choose_order", p, choice="first"), Action.make("choose_order", p, choice="second")]
+        return [_act(Action, ("choose_order", p, (("choice", "first"),))), _act(Action, ("choose_order", p, (("choice", "second"),)))]
 
     def answer_pick_main(self, s, p, pending):
-        return [Action("pick_main", p, (("choice", cid),)) for cid in self.pickable(s, p)]
+        return [_act(Action, ("pick_main", p, (("choice", cid),))) for cid in self.pickable(s, p)]
 
     def answer_mulligan(self, s, p, pending):
-        return [Action.make("mulligan", p, choice=True), Action.make("mulligan", p, choice=False)]
+        return [_act(Action, ("mulligan", p, (("choice", True),))), _act(Action, ("mulligan", p, (("choice", False),)))]
 
     def answer_extra_draw(self, s, p, pending):
-        return [Action.make("extra_draw", p, choice=True), Action.make("extra_draw", p, choice=False)]
+        return [_act(Action, ("extra_draw", p, (("choice", True),))), _act(Action, ("extra_draw", p, (("choice", False),)))]
 
     def answer_skill_offer(self, s, p, pending):
         # Buttons, not card clicks: the offer names its card (a face-down trap cannot be pointed at).
-        return [Action.make("use_skill", p), Action.make("pass_skill", p)]
+        return [_act(Action, ("use_skill", p, ())), _act(Action, ("pass_skill", p, ()))]
 
     def answer_pay_mana(self, s, p, pending):
         return self._pay_actions(s, p, pending)
@@ -67,16 +67,16 @@ class MonmusuActions:
             return []
         if not every and s.data.get("battle"):
             return []       # skip: no turn action while a battle is in progress
-        hand = s.zones[f"{p}.hand"]
+        hand = s.zones[HAND_KEYS[p]]
         if s.phase == "charge":
-            mana = f"{p}.mana"
-            out = [Action("charge", p, (("card", u), ("to", mana))) for u in hand]
+            mana = MANA_KEYS[p]
+            out = [_act(Action, ("charge", p, (("card", u), ("to", mana)))) for u in hand]
         elif s.phase == "home":
             out = self._home_actions(s, p, hand, every)
         else:
             out = self._cast_actions(s, p, hand, every)
-        out.append(Action("end_phase", p, ()))
-        out.append(Action("end_turn", p, ()))
+        out.append(_act(Action, ("end_phase", p, ())))
+        out.append(_act(Action, ("end_turn", p, ())))
         return out
 
     def _home_actions(self, s, p, hand, every: bool) -> list:
