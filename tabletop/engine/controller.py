@@ -27,6 +27,7 @@ from .registry import (ControllerSource, _REGISTRY, add_source, controller_class
 from .sight import _SEEN_BY, CARD_KEYS, ControllerSight, _ids, _remap  # noqa: F401
 from .words import CardName, ControllerWords, player_name  # noqa: F401
 
+_new = object.__new__
 N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
 
 if TYPE_CHECKING:
@@ -179,11 +180,17 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
     def legal(self, s: State, cands: list[Action]) -> list[Action]:
         """Return the candidates whose check passes: `check` over a list, in one frame (the hot path).
 
-        Candidates of an `exact` kind are legal as listed.
+        Candidates of an `exact` kind are legal as listed (a list of nothing else is returned as it is).
         """
+        exact = self.exact
+        if exact:
+            for a in cands:
+                if a.kind not in exact:
+                    break
+            else:
+                return cands
         out = []
         checks = self._checks
-        exact = self.exact
         for a in cands:
             if a.kind in exact:
                 out.append(a)
@@ -221,7 +228,9 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
 
 
     def log(self, s: State, text: str, private: dict | None = None, kind: str = "info", **data: Any) -> Event:
-        e = Event(kind, text, private or {}, data)
+        # Event(kind, text, private or {}, data), its fields set here (a few lines an action: no __init__ call)
+        e = _new(Event)
+        e.kind, e.text, e.private, e.data = kind, text, private or {}, data
         s.log.append(e)
         return e
 

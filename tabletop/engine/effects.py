@@ -36,10 +36,13 @@ and overrides the `fx_*` hooks where its game differs.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple
 
 from .action import Action
 from .msg import msg
+
+_FLAGS = attrgetter("flags")
 
 if TYPE_CHECKING:
     from .state import State
@@ -288,14 +291,15 @@ class EffectsMixin(_Host):
 
     def expire_mods(self, s: State, until: str) -> None:
         """Remove every modifier lasting `until` this moment (e.g. 'end_of_turn')."""
-        for c in s.cards.values():
-            mods = c.flags.get("mods") if c.flags else None    # (most cards have no flags at all)
+        # Most cards have no flags at all: the cards are passed over in C (map, filter), not one by one here.
+        for flags in filter(None, map(_FLAGS, s.cards.values())):
+            mods = flags.get("mods")
             if mods:
                 kept = [m for m in mods if m["until"] != until]
                 if kept:
-                    c.flags["mods"] = kept
+                    flags["mods"] = kept
                 else:
-                    del c.flags["mods"]
+                    del flags["mods"]
 
     # --- hooks: what each op means in this game (override where the game differs) -----------
     def fx_draw(self, s: State, player: int, n: int) -> None:

@@ -165,8 +165,14 @@ class MonmusuActions:
             if not targets and not self.attackable(s, q):
                 for a in attackers:
                     out.append(_act(Action, ("attack", p, (("card", a), ("target_player", q)))))
+        casts = self.activate_casts
         for a in mine:
-            if "activate" in steps[cards[a].cid]:
+            c = cards[a]
+            if "activate" in steps[c.cid]:
+                # skip: a down monster's skill, and one whose cost casts a monster already cast (MM-R25, MM-R38);
+                # check_skill asks the rest (mana, targets)
+                if c.flags.get("down") or (c.tapped and c.cid in casts):
+                    continue
                 out.append(_act(Action, ("skill", p, (("card", a),))))
         free = None     # the empty slots, once a trap in hand asks
         mana = None     # the mana zone's facts, once a spell asks

@@ -35,6 +35,4 @@ TRIGGER_WORDS = {
 }
 PHASE_ACTIONS = {"charge", "home", "cast"}
 
-
-def _p(p: int) -> str:
-    return player_name(p)
+_p = player_name        # a player in a message: "P1", "P2"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.engine.effects import QUEUE
 from tabletop.engine.msg import msg
 
-from .rules import _p
+from .rules import _p, MANA_KEYS
 
 
 class MonmusuTurn:
@@ -18,9 +18,10 @@ class MonmusuTurn:
         s.data["charged"] = False
         s.phase = "recast"
         self.log(s, msg("turn {turn}: {player} — {time} {n}", turn=s.turn, player=_p(p),
-                        time=self.rs.word("value.time"), n=s.data["time"]), kind="turn", player=p)
-        for u in s.zones[f"{p}.mana"]:
-            s.cards[u].tapped = False
+                        time=self.time_word, n=s.data["time"]), kind="turn", player=p)
+        cards = s.cards
+        for u in s.zones[MANA_KEYS[p]]:
+            cards[u].tapped = False
         for u in self.monsters(s, p):
             c = s.cards[u]
             if c.tapped and self.needs(s, u) == 0:
@@ -88,7 +89,8 @@ class MonmusuTurn:
     def after(self, s):
         self._check_end(s)
         if s.outcome is None:
-            self._prune_offers(s)
+            if s.pending:
+                self._prune_offers(s)
             self._advance(s)
             self._check_end(s)
 
