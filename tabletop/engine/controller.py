@@ -14,6 +14,7 @@ classes.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable
 
 from .action import Action, Event
@@ -28,6 +29,7 @@ from .sight import _SEEN_BY, CARD_KEYS, ControllerSight, _ids, _remap  # noqa: F
 from .words import CardName, ControllerWords, player_name  # noqa: F401
 
 _new = object.__new__
+_REVEAL = attrgetter("reveal")
 N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
 
 if TYPE_CHECKING:
@@ -294,7 +296,7 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
 
     def draw(self, s: State, player: int, n: int = 1, src: str = "deck", dst: str = "hand") -> list[int]:
         """Move up to n cards from the top of the player's `src` to `dst`; return their uids."""
-        pile = s.zone(player, src)
+        pile = s.zones[zone_key(player, src)]
         to = zone_key(player, dst)
         drawn = []
         for _ in range(n):
@@ -302,17 +304,17 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
                 break
             drawn.append(self.move(s, pile[-1], to).uid)
         if drawn:
-            names = tuple(self.card_ref(s, u, player) for u in drawn)
-            self.log(s, msg("{player} draws {count}", player=player_name(player), count=len(drawn)),
-                     {player: msg("{player} draws {cards}", player=player_name(player), cards=names)},
-                     kind="draw", player=player, count=len(drawn))
+            names = tuple([self.card_ref(s, u, player) for u in drawn])
+            who, count = player_name(player), len(drawn)
+            self.log(s, msg("{player} draws {count}", player=who, count=count),
+                     {player: msg("{player} draws {cards}", player=who, cards=names)},
+                     kind="draw", player=player, count=count)
         return drawn
 
     def shuffle(self, s: State, key: str) -> None:
         """Shuffle a zone with the game's generator; everything peeked there is forgotten."""
         s.rng.shuffle(s.zones[key])
-        for u in s.zones[key]:
-            c = s.cards[u]
+        for c in filter(_REVEAL, map(s.cards.__getitem__, s.zones[key])):     # (the cards shown to someone)
             if c.reveal:
                 before = self.seen_by(s, c)
                 c.reveal = []

@@ -81,28 +81,32 @@ class MonmusuActions:
 
     def _home_actions(self, s, p, hand, every: bool) -> list:
         """Summon, evolve and awaken candidates (see `_actions` for `every`)."""
-        out = []
-        cards = s.cards
+        out: list = []
+        cards, zones = s.cards, s.zones
         names, costs, colors, kinds = self.monster_name, self.card_cost, self.card_color, self.card_kind
-        if every:
-            spaces: list | tuple = SUMMON_KEYS[p]
-        else:
-            # What check_summon and _stack_reason refuse on, known once for the whole hand.
-            attrs, ready, _ = self._mana_facts(s, p)
-            spaces = [key for key in SUMMON_KEYS[p] if not s.zones[key]]   # skip: full
-        same: dict[str, list] = {}      # monster name -> [(uid, cost)] of mine, in order
-        for t in self.monsters(s, p):
-            cid = cards[t].cid
-            same.setdefault(names[cid], []).append((t, costs[cid]))
+        mana = None         # what check_summon and _stack_reason refuse on, known once for the whole hand
+        spaces: list | tuple | None = SUMMON_KEYS[p] if every else None    # (without `every`: the empty ones)
+        same: dict[str, list] = {}      # monster name -> [(uid, cost)] of my monsters (`monsters`), in order
+        for key in SLOT_KEYS[p]:
+            pile = zones[key]
+            if pile:
+                t = pile[-1]
+                c = cards[t]
+                if c.face_up and kinds[c.cid] == "monster":
+                    same.setdefault(names[c.cid], []).append((t, costs[c.cid]))
         for u in hand:
             cid = cards[u].cid
             if kinds[cid] != "monster":
                 continue
+            if mana is None and not every:
+                mana = attrs, ready, _ = self._mana_facts(s, p)
             if not every and colors[cid] not in attrs:
                 continue        # skip: its attribute is not in the mana zone (MM-R18)
             name, cost = names[cid], costs[cid]
             mates = same.get(name)
             if every or (mates is None and cost <= ready):     # skip: same monster out (MM-R22), mana
+                if spaces is None:
+                    spaces = [key for key in SUMMON_KEYS[p] if not zones[key]]     # skip: full
                 out += [_act(Action, ("summon", p, (("card", u), ("to", key)))) for key in spaces]
             if mates:
                 for t, t_cost in mates:
@@ -220,32 +224,34 @@ class MonmusuActions:
         """
         cards, zones = s.cards, s.zones
         kinds, shy = self.card_kind, self.unattackable
-        subs = []       # per column: the sub slot's top card if `is_monster`, else None
+        subs = []       # per column: the sub slot's top card (uid, card) if `is_monster`, else None
         for key in SUB_KEYS[q]:
             pile = zones[key]
             c = cards[pile[-1]] if pile else None
             ok = c is not None and c.face_up and c.host is None and c.zone in SLOT_OF_KEY and kinds[c.cid] == "monster"
-            subs.append(c if ok else None)
+            subs.append((pile[-1], c) if ok else None)
         out = []
         for i, key in enumerate(MAIN_KEYS[q]):
             pile = zones[key]
             if pile:
-                c = cards[pile[-1]]
+                u = pile[-1]
+                c = cards[u]
                 if c.face_up and kinds[c.cid] == "monster":
                     if c.zone != key or c.owner != q:
-                        if self.can_be_attacked(s, c.uid):
-                            out.append(c.uid)
+                        if self.can_be_attacked(s, u):
+                            out.append(u)
                     elif c.host is None and not c.flags.get("down") and c.cid not in shy:
                         sub = subs[i]       # the sub slot in front of this main (MM-R28)
-                        if sub is None or sub.cid in shy:
-                            out.append(c.uid)
-        for key, c in zip(SUB_KEYS[q], subs):
-            if c is not None:
+                        if sub is None or sub[1].cid in shy:
+                            out.append(u)
+        for key, sub in zip(SUB_KEYS[q], subs):
+            if sub is not None:
+                u, c = sub
                 if c.zone != key:
-                    if self.can_be_attacked(s, c.uid):
-                        out.append(c.uid)
+                    if self.can_be_attacked(s, u):
+                        out.append(u)
                 elif not c.flags.get("down") and c.cid not in shy:
-                    out.append(c.uid)
+                    out.append(u)
         return out
 
     def _cast_shapes(self, s, p, hand) -> list:
