@@ -185,15 +185,16 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
         Candidates of an `exact` kind are legal as listed (a list of nothing else is returned as it is).
         """
         exact = self.exact
+        i = 0
         if exact:
-            for a in cands:
+            for i, a in enumerate(cands):
                 if a.kind not in exact:
                     break
             else:
                 return cands
-        out = []
+        out = cands[:i]         # (the exact ones listed before the first other kind)
         checks = self._checks
-        for a in cands:
+        for a in cands[i:] if i else cands:
             if a.kind in exact:
                 out.append(a)
                 continue
