@@ -185,16 +185,15 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
         Candidates of an `exact` kind are legal as listed (a list of nothing else is returned as it is).
         """
         exact = self.exact
-        i = 0
         if exact:
-            for i, a in enumerate(cands):
+            for a in cands:
                 if a.kind not in exact:
                     break
             else:
                 return cands
-        out = cands[:i]         # (the exact ones listed before the first other kind)
+        out = []
         checks = self._checks
-        for a in cands[i:] if i else cands:
+        for a in cands:
             if a.kind in exact:
                 out.append(a)
                 continue
