@@ -10,6 +10,14 @@ from .rules import COLUMN, HAND_KEYS, MAIN_KEYS, MANA_KEYS, PHASE_ACTIONS, SLOT_
 _act = tuple.__new__     # _act(Action, (kind, player, args)): an Action without the named tuple's own __new__ frame
 
 
+# The actions that take no card, made once for each player (actions are values: one serves every position).
+FIXED = tuple({"order": (Action("choose_order", p, (("choice", "first"),)), Action("choose_order", p, (("choice", "second"),))),
+               "mulligan": (Action("mulligan", p, (("choice", True),)), Action("mulligan", p, (("choice", False),))),
+               "extra_draw": (Action("extra_draw", p, (("choice", True),)), Action("extra_draw", p, (("choice", False),))),
+               "skill_offer": (Action("use_skill", p, ()), Action("pass_skill", p, ())),
+               "end": (Action("end_phase", p, ()), Action("end_turn", p, ()))} for p in (0, 1))
+
+
 def _payable(mana, n, attr) -> bool:
     """`can_pay` from the mana zone's facts (`_mana_facts`)."""
     _, ready, ready_attrs = mana
@@ -24,20 +32,20 @@ class MonmusuActions:
     # --- the candidate actions ---------------------------------------------------------------
     # --- the answers to pending choices (Controller.answers) -------------------------------------
     def answer_order(self, s, p, pending):
-        return [_act(Action, ("choose_order", p, (("choice", "first"),))), _act(Action, ("choose_order", p, (("choice", "second"),)))]
+        return list(FIXED[p]["order"])
 
     def answer_pick_main(self, s, p, pending):
         return [_act(Action, ("pick_main", p, (("choice", cid),))) for cid in self.pickable(s, p)]
 
     def answer_mulligan(self, s, p, pending):
-        return [_act(Action, ("mulligan", p, (("choice", True),))), _act(Action, ("mulligan", p, (("choice", False),)))]
+        return list(FIXED[p]["mulligan"])
 
     def answer_extra_draw(self, s, p, pending):
-        return [_act(Action, ("extra_draw", p, (("choice", True),))), _act(Action, ("extra_draw", p, (("choice", False),)))]
+        return list(FIXED[p]["extra_draw"])
 
     def answer_skill_offer(self, s, p, pending):
         # Buttons, not card clicks: the offer names its card (a face-down trap cannot be pointed at).
-        return [_act(Action, ("use_skill", p, ())), _act(Action, ("pass_skill", p, ()))]
+        return list(FIXED[p]["skill_offer"])
 
     def answer_pay_mana(self, s, p, pending):
         return self._pay_actions(s, p, pending)
@@ -75,8 +83,7 @@ class MonmusuActions:
             out = self._home_actions(s, p, hand, every)
         else:
             out = self._cast_actions(s, p, hand, every)
-        out.append(_act(Action, ("end_phase", p, ())))
-        out.append(_act(Action, ("end_turn", p, ())))
+        out += FIXED[p]["end"]
         return out
 
     def _home_actions(self, s, p, hand, every: bool) -> list:

@@ -77,8 +77,10 @@ class MonmusuTurn:
 
     def _enter_end(self, s):
         s.phase = "end"
+        cards, steps = s.cards, self.steps
         for u in self.monsters(s, s.active):
-            self._offer(s, u, "end_phase")
+            if "end_phase" in steps[cards[u].cid]:     # (what `_offer` asks first)
+                self._offer(s, u, "end_phase")
 
     def _finish_turn(self, s):
         self.expire_mods(s, "end_of_turn")
@@ -87,12 +89,15 @@ class MonmusuTurn:
 
     # --- after every action ----------------------------------------------------------------
     def after(self, s):
-        self._check_end(s)
+        players = s.players
+        if players[0].get("hp", 1) <= 0 or players[1].get("hp", 1) <= 0:      # (what `_check_end` asks first)
+            self._check_end(s)
         if s.outcome is None:
             if s.pending:
                 self._prune_offers(s)
             self._advance(s)
-            self._check_end(s)
+            if players[0].get("hp", 1) <= 0 or players[1].get("hp", 1) <= 0:
+                self._check_end(s)
 
     def _advance(self, s):
         while s.outcome is None and not s.pending and not s.data.get(QUEUE):
