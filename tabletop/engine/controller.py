@@ -61,6 +61,7 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
         self.params = ruleset.parameters
         self._checks: dict[str, CheckHook | None] = {}      # action kind -> bound check_<kind> (found once; check() is hot)
         self._does: dict[str, Any] = {}        # action kind -> bound do_<kind> (found once)
+        self._answer_fns: dict[str, Any] = {}  # pending kind -> bound answer_<kind> or None (found once)
         self._zones: dict[str, tuple[int | None, ZoneSpec]] = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
         self._sight: dict[str, Any] = {}       # zone key -> who sees a card there (see seen_by)
         self._words: dict[Any, Any] = ruleset._words   # card or zone -> its words (card_ref, zone_label), shared by the ruleset's games
@@ -94,7 +95,9 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
         pending = s.pending[0]
         if pending["player"] != player:
             return []
-        answer = getattr(self, "answer_" + pending["kind"], None)
+        kind = pending["kind"]
+        fns = self._answer_fns
+        answer = fns[kind] if kind in fns else fns.setdefault(kind, getattr(self, "answer_" + kind, None))
         return answer(s, player, pending) if answer is not None else []
 
     def after(self, s: State) -> None:

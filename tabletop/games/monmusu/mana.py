@@ -7,6 +7,8 @@ from tabletop.engine.msg import msg
 
 from .rules import _p, HAND_KEYS, MANA_KEYS, SLOT_KEYS
 
+_act = tuple.__new__     # _act(Action, (kind, player, args)): as in actions.py
+
 
 class MonmusuMana:
     # --- mana ------------------------------------------------------------------------------
@@ -171,7 +173,7 @@ class MonmusuMana:
         last_attr = attr if pe["need"] == 1 and attr else None     # (as check_cast_mana: `exact`)
         for u in ready:
             if last_attr is None or colors[cards[u].cid] == last_attr:
-                out.append(Action("cast_mana", p, (("target", u),)))
+                out.append(_act(Action, ("cast_mana", p, (("target", u),))))
         return out
 
     def check_cast_mana(self, s, a):
