@@ -36,13 +36,10 @@ and overrides the `fx_*` hooks where its game differs.
 """
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple
 
 from .action import Action
 from .msg import msg
-
-_FLAGS = attrgetter("flags")
 
 if TYPE_CHECKING:
     from .state import State
@@ -291,8 +288,7 @@ class EffectsMixin(_Host):
 
     def expire_mods(self, s: State, until: str) -> None:
         """Remove every modifier lasting `until` this moment (e.g. 'end_of_turn')."""
-        # Most cards have no flags at all: the cards are passed over in C (map, filter), not one by one here.
-        for flags in filter(None, map(_FLAGS, s.cards.values())):
+        for flags in filter(None, [c.flags for c in s.cards.values()]):    # (most cards have no flags at all)
             mods = flags.get("mods")
             if mods:
                 kept = [m for m in mods if m["until"] != until]
