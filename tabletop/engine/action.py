@@ -85,8 +85,9 @@ class Action(namedtuple("ActionTuple", "kind player args", defaults=((),))):
         return Action.make(self.kind, self.player, **d)
 
     def __str__(self) -> str:
-        text = f"p{self.player + 1} {self.kind}"
-        for k, v in self.args:
+        kind, player, args = self
+        text = f"p{player + 1} {kind}"
+        for k, v in args:
             text += f" {k}={v}" if type(v) is int or type(v) is str else f" {k}={_fmt(v)}"
         return text
 

@@ -14,6 +14,7 @@ classes.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable
 
 from .action import Action, Event
@@ -26,6 +27,8 @@ from .registry import (ControllerSource, _REGISTRY, add_source, controller_class
 from .sight import _SEEN_BY, CARD_KEYS, ControllerSight, _ids, _remap  # noqa: F401
 from .words import CardName, ControllerWords, player_name  # noqa: F401
 
+_new = object.__new__
+_REVEAL = attrgetter("reveal")
 N_ = str   # marks a message key for the catalogue scan (tabletop.i18n_scan); rendered later
 
 if TYPE_CHECKING:
@@ -58,9 +61,10 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
         self.params = ruleset.parameters
         self._checks: dict[str, CheckHook | None] = {}      # action kind -> bound check_<kind> (found once; check() is hot)
         self._does: dict[str, Any] = {}        # action kind -> bound do_<kind> (found once)
+        self._answer_fns: dict[str, Any] = {}  # pending kind -> bound answer_<kind> or None (found once)
         self._zones: dict[str, tuple[int | None, ZoneSpec]] = {}       # zone key -> (owner, ZoneSpec), see zone_spec()
         self._sight: dict[str, Any] = {}       # zone key -> who sees a card there (see seen_by)
-        self._words: dict[Any, Any] = {}       # card id or zone key -> its words (card_ref, zone_label: messages never change)
+        self._words: dict[Any, Any] = ruleset._words   # card or zone -> its words (card_ref, zone_label), shared by the ruleset's games
 
     # --- hooks a ruleset overrides --------------------------------------------------------
     @classmethod
@@ -92,7 +96,9 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
         pending = s.pending[0]
         if pending["player"] != player:
             return []
-        answer = getattr(self, "answer_" + pending["kind"], None)
+        kind = pending["kind"]
+        fns = self._answer_fns
+        answer = fns[kind] if kind in fns else fns.setdefault(kind, getattr(self, "answer_" + kind, None))
         return answer(s, player, pending) if answer is not None else []
 
     def after(self, s: State) -> None:
@@ -180,11 +186,17 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
     def legal(self, s: State, cands: list[Action]) -> list[Action]:
         """Return the candidates whose check passes: `check` over a list, in one frame (the hot path).
 
-        Candidates of an `exact` kind are legal as listed.
+        Candidates of an `exact` kind are legal as listed (a list of nothing else is returned as it is).
         """
+        exact = self.exact
+        if exact:
+            for a in cands:
+                if a.kind not in exact:
+                    break
+            else:
+                return cands
         out = []
         checks = self._checks
-        exact = self.exact
         for a in cands:
             if a.kind in exact:
                 out.append(a)
@@ -222,7 +234,9 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
 
 
     def log(self, s: State, text: str, private: dict | None = None, kind: str = "info", **data: Any) -> Event:
-        e = Event(kind, text, private or {}, data)
+        # Event(kind, text, private or {}, data), its fields set here (a few lines an action: no __init__ call)
+        e = _new(Event)
+        e.kind, e.text, e.private, e.data = kind, text, private or {}, data
         s.log.append(e)
         return e
 
@@ -286,7 +300,7 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
 
     def draw(self, s: State, player: int, n: int = 1, src: str = "deck", dst: str = "hand") -> list[int]:
         """Move up to n cards from the top of the player's `src` to `dst`; return their uids."""
-        pile = s.zone(player, src)
+        pile = s.zones[zone_key(player, src)]
         to = zone_key(player, dst)
         drawn = []
         for _ in range(n):
@@ -294,17 +308,17 @@ class Controller(ControllerWords, ControllerSight, ControllerManual):
                 break
             drawn.append(self.move(s, pile[-1], to).uid)
         if drawn:
-            names = tuple(self.card_ref(s, u, player) for u in drawn)
-            self.log(s, msg("{player} draws {count}", player=player_name(player), count=len(drawn)),
-                     {player: msg("{player} draws {cards}", player=player_name(player), cards=names)},
-                     kind="draw", player=player, count=len(drawn))
+            names = tuple([self.card_ref(s, u, player) for u in drawn])
+            who, count = player_name(player), len(drawn)
+            self.log(s, msg("{player} draws {count}", player=who, count=count),
+                     {player: msg("{player} draws {cards}", player=who, cards=names)},
+                     kind="draw", player=player, count=count)
         return drawn
 
     def shuffle(self, s: State, key: str) -> None:
         """Shuffle a zone with the game's generator; everything peeked there is forgotten."""
         s.rng.shuffle(s.zones[key])
-        for u in s.zones[key]:
-            c = s.cards[u]
+        for c in filter(_REVEAL, map(s.cards.__getitem__, s.zones[key])):     # (the cards shown to someone)
             if c.reveal:
                 before = self.seen_by(s, c)
                 c.reveal = []

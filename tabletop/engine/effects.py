@@ -288,14 +288,14 @@ class EffectsMixin(_Host):
 
     def expire_mods(self, s: State, until: str) -> None:
         """Remove every modifier lasting `until` this moment (e.g. 'end_of_turn')."""
-        for c in s.cards.values():
-            mods = c.flags.get("mods") if c.flags else None    # (most cards have no flags at all)
+        for flags in filter(None, [c.flags for c in s.cards.values()]):    # (most cards have no flags at all)
+            mods = flags.get("mods")
             if mods:
                 kept = [m for m in mods if m["until"] != until]
                 if kept:
-                    c.flags["mods"] = kept
+                    flags["mods"] = kept
                 else:
-                    del c.flags["mods"]
+                    del flags["mods"]
 
     # --- hooks: what each op means in this game (override where the game differs) -----------
     def fx_draw(self, s: State, player: int, n: int) -> None:

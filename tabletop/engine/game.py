@@ -109,7 +109,7 @@ class Game:
             return []
         cands = ctl.actions(s, p)
         legal = ctl.legal(s, cands)
-        self._cands = (self._key(p), cands, legal)
+        self._cands = ((self._version, id(s), len(s.log), p), cands, legal)    # (self._key(p))
         return list(legal)
 
     def _key(self, p: int) -> tuple:
@@ -153,7 +153,9 @@ class Game:
         if isinstance(action, str):
             action = Action.parse(action)
         got = self._cands
-        if (got is None or got[2] is None or not isinstance(action, Action) or got[0] != self._key(action.player)
+        s = self.state
+        if (got is None or got[2] is None or not isinstance(action, Action)
+                or got[0] != (self._version, id(s), len(s.log), action.player)     # (self._key)
                 or action not in got[2]):
             # (else: listed as legal by legal_actions in this very position, for the player to act)
             reason = self.why_not(action)
@@ -237,7 +239,7 @@ class Game:
         self.actions.append(record)
         why = (_BARRIER_WHY["over"] if s.outcome is not None else _BARRIER_WHY["revealed"] if s.revealed
                else _BARRIER_WHY["random"] if s.rng.draws != draws else
-               _BARRIER_WHY["passed"] if self.to_act != actor else None)
+               _BARRIER_WHY["passed"] if ctl.to_act(s) != actor else None)     # (self.to_act: the game is not over)
         if why is not None:
             self.barrier, self.barrier_why = len(self.actions), why
         s.revealed = False

@@ -150,6 +150,9 @@ class Ruleset:
     players: dict
     cards: dict = field(default_factory=dict)
     decks: dict = field(default_factory=dict)
+    # Card and zone references of messages (Controller.card_ref, zone_label), kept for every game of the
+    # ruleset: a card's name per (card id, uid), a face-down card per zone, a zone's label.
+    _words: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # (kind, name) -> Term: phase and stat names asked for in every log line (a loaded ruleset never changes)
     _terms: dict = field(default_factory=dict, repr=False, compare=False)
     _backs: dict | None = field(default=None, repr=False, compare=False)   # card id -> back id, read once

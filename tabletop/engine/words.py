@@ -25,8 +25,13 @@ class CardName(Term):
         return self
 
 
+_PLAYER_NAMES = ("P1", "P2")
+
+
 def player_name(p: int | None) -> str:
     """Return "P1"/"P2", or the word for shared (a Msg)."""
+    if p == 0 or p == 1:
+        return _PLAYER_NAMES[p]     # (a player's name is in nearly every log line)
     return msg("shared") if p is None else f"P{p + 1}"
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 from tabletop.engine import Action
 from tabletop.engine.msg import msg
 
+_act = tuple.__new__     # _act(Action, (kind, player, args)): an Action without the named tuple's own __new__ frame
+
 
 class DanmakuCandidates:
     """`actions` (the candidates of every move), drag-and-drop mapping, and the gates the checks share."""
@@ -14,16 +16,16 @@ class DanmakuCandidates:
     # --- the answers to pending choices (Controller.answers) -------------------------------------
     def answer_choose_main(self, s, p, q):
         # `choice=` (not `card=`): the characters lie in the deck pile, so the table offers buttons.
-        return [Action("choose_main", p, (("choice", u),)) for u in q["options"]]
+        return [_act(Action, ("choose_main", p, (("choice", u),))) for u in q["options"]]
 
     def answer_redraw(self, s, p, q):
         return [Action.make("keep", p), Action.make("redraw", p)]
 
     def answer_defend(self, s, p, q):
-        return [Action("defend", p, (("card", u),)) for u in q["options"]]
+        return [_act(Action, ("defend", p, (("card", u),))) for u in q["options"]]
 
     def answer_pay_discard(self, s, p, q):
-        return [Action("discard", p, (("card", u),)) for u in s.zones[self.zk[p]["hand"]]]
+        return [_act(Action, ("discard", p, (("card", u),))) for u in s.zones[self.zk[p]["hand"]]]
 
     def actions(self, s, p):
         if s.pending:
@@ -60,23 +62,23 @@ class DanmakuCandidates:
             if kind == "point":
                 pt = d.get("point")
                 if pt == "bomb":
-                    out.append(Action("bomb", p, (("card", u),)))
+                    out.append(_act(Action, ("bomb", p, (("card", u),))))
                 elif pt == "power":
                     if every or not data["power_used"]:
-                        out.extend(Action("power", p, (("card", u), ("target", t))) for t in field)
+                        out.extend(_act(Action, ("power", p, (("card", u), ("target", t)))) for t in field)
                 elif pt == "score":
                     if every or not data["score_used"]:
                         heals_characters = bool(d.get("heal_x"))
-                        out.extend(Action("score", p, (("card", u), ("target", t))) for t in field
+                        out.extend(_act(Action, ("score", p, (("card", u), ("target", t)))) for t in field
                                    if every or not heals_characters or defs[cards[t].cid].kind == "character")
                 else:
                     out.extend(Action(pt, p, (("card", u), ("target", t))) for t in field)
             elif kind in ("familiar", "character"):
                 if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)):
-                    out.append(Action("summon", p, (("card", u), ("to", z["familiars"]))))
+                    out.append(_act(Action, ("summon", p, (("card", u), ("to", z["familiars"])))))
             elif kind == "support":
                 if every or self._target_problem(s, u, "play", p) is None:    # DM-D29
-                    out.append(Action("support", p, (("card", u), ("to", z["supports"]))))
+                    out.append(_act(Action, ("support", p, (("card", u), ("to", z["supports"])))))
             elif kind == "spell":
                 if not every:
                     if not spell_free or m is None:
@@ -88,7 +90,7 @@ class DanmakuCandidates:
                     if ((d.get("family"), d.get("level")) in grave or main_fu < (d.get("req_spell") or 0)
                             or main_p < (d.get("req_p") or 0)):
                         continue
-                out.append(Action("declare", p, (("card", u), ("to", z["spell"]))))
+                out.append(_act(Action, ("declare", p, (("card", u), ("to", z["spell"])))))
         hand_n = len(s.zones[z["hand"]])
         for u in field:
             if cards[u].cid in self.abilities:
@@ -99,8 +101,8 @@ class DanmakuCandidates:
                             or hand_n < (d.get("cost_hand") or 0)
                             or self._target_problem(s, u, "activate", p) is not None):   # DM-D29
                         continue
-                out.append(Action("ability", p, (("card", u),)))
-        out.append(Action("end_phase", p, ()))
+                out.append(_act(Action, ("ability", p, (("card", u),))))
+        out.append(_act(Action, ("end_phase", p, ())))
         return out
 
     def _attack_action(self, s, p):
@@ -108,8 +110,8 @@ class DanmakuCandidates:
         src = me if me is not None else self.main_of(s, p)
         foe = self.spell_of(s, 1 - p)
         if foe is not None:
-            return Action("attack", p, (("card", src), ("target", foe)))
-        return Action("attack", p, (("card", src),))
+            return _act(Action, ("attack", p, (("card", src), ("target", foe))))
+        return _act(Action, ("attack", p, (("card", src),)))
 
     def drop_candidates(self, s, p):
         # Every main-phase candidate, legal or not (see `_main_actions`).

@@ -5,6 +5,10 @@ from __future__ import annotations
 from tabletop.engine.msg import msg
 
 
+# A battle's result in words (MM-R31).
+RESULT_WORDS = {"attacker": msg("the attacker wins"), "defender": msg("the defender wins"), "draw": msg("a draw")}
+
+
 class MonmusuBattle:
     # --- the battle (MM-R28..R33) ------------------------------------------------------------
     def _battler_ok(self, s, uid, owner) -> bool:
@@ -52,8 +56,7 @@ class MonmusuBattle:
                 else:
                     b.update(result="draw", destroy=None, hurt=None, damage=0)
                 self.log(s, msg("POW {a} against {d}: {result} ({rule})", a=pa, d=pd, rule="MM-R31",
-                                result={"attacker": msg("the attacker wins"), "defender": msg("the defender wins"),
-                                        "draw": msg("a draw")}[b["result"]]))
+                                result=RESULT_WORDS[b["result"]]))
             b["step"] = "decide"
             if b["destroy"] is not None:
                 self._offer(s, b["destroy"], "before_destroyed", battle=True)

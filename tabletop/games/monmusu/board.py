@@ -39,13 +39,15 @@ class MonmusuBoard:
                 and self.rs.cards[c.cid].kind == "monster")
 
     def monsters(self, s, p) -> list[int]:
+        """Return p's monsters in the battle zone: the face-up monster cards on top of its slots, in slot order."""
         out = []
+        cards, zones, kinds = s.cards, s.zones, self.card_kind
         for key in SLOT_KEYS[p]:
-            pile = s.zones[key]
+            pile = zones[key]
             if pile:
                 u = pile[-1]
-                c = s.cards[u]
-                if c.face_up and self.rs.cards[c.cid].kind == "monster":
+                c = cards[u]
+                if c.face_up and kinds[c.cid] == "monster":
                     out.append(u)
         return out
 
@@ -72,9 +74,8 @@ class MonmusuBoard:
 
     def tick(self, s, why: str) -> None:
         """Advance the shared time counter by 1 (MM-R35)."""
-        s.data["time"] += 1
-        self.log(s, msg("{time} +1 → {n} ({why})", time=self.rs.word("value.time"), n=s.data["time"], why=why),
-                 kind="time", time=s.data["time"])
+        n = s.data["time"] = s.data["time"] + 1
+        self.log(s, msg("{time} +1 → {n} ({why})", time=self.time_word, n=n, why=why), kind="time", time=n)
 
     def cast_monster(self, s, uid, ct: int | None = None) -> None:
         """Cast a monster: it enters CT `ct` (default its base CT) counted from this turn's start (MM-R34)."""
@@ -97,20 +98,19 @@ class MonmusuBoard:
     def pow(self, s, uid) -> int:
         """Return a monster's POW: printed, plus modifiers, plus active [永続] skills."""
         c = s.cards[uid]
-        d = self.rs.cards[c.cid]
-        v = (d.get("pow") or 0) + sum(m["n"] for m in c.flags.get("mods", ()) if m["stat"] == "pow")
-        z = self.slot_of(s, uid)
+        v = self.printed_pow[c.cid]
+        mods = c.flags.get("mods")
+        if mods:
+            v += sum(m["n"] for m in mods if m["stat"] == "pow")
+        z = SLOT_OF_KEY.get(c.zone) if c.host is None else None      # (slot_of)
         if z is not None and not c.flags.get("down"):
-            for st in self.steps[c.cid].get("static", ()):
-                if st.get("do") == "pow_per_material":
-                    v += int(st.get("n", 0)) * len(c.attached)
-            if z in SUBS:
+            v += self.pow_per_material[c.cid] * len(c.attached)
+            if z in SUBS and self.pow_aura:
+                cards, aura = s.cards, self.pow_aura
                 for o in self.monsters(s, c.owner):
-                    if o == uid or s.cards[o].flags.get("down"):
+                    if o == uid or cards[o].flags.get("down"):
                         continue
-                    for st in self.steps[s.cards[o].cid].get("static", ()):
-                        if st.get("do") == "pow_aura" and st.get("scope", "subs") == "subs":
-                            v += int(st.get("n", 0))
+                    v += aura.get(cards[o].cid, 0)
         return max(0, v)
 
     def live_stats(self, s, uid):

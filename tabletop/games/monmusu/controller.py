@@ -59,7 +59,7 @@ class Monmusu(MonmusuSetup, MonmusuBoard, MonmusuMana, MonmusuActions, MonmusuTu
     # skills are checked as usual: their costs are not known to the candidate loop.
     exact = frozenset({"choose_order", "pick_main", "mulligan", "extra_draw", "charge", "end_phase",
                        "end_turn", "summon", "evolve", "awaken", "attack", "spell", "set_trap",
-                       "choose_target", "skip_effect", "cast_mana"})
+                       "choose_target", "skip_effect", "cast_mana", "pay_mana"})
     EFFECT_ZONES = SLOTS
     EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)
 
@@ -84,3 +84,20 @@ class Monmusu(MonmusuSetup, MonmusuBoard, MonmusuMana, MonmusuActions, MonmusuTu
         self.monster_name = {cid: d.get("monster") for cid, d in ruleset.cards.items() if d.kind == "monster"}
         self.main_choices = {cid: name for cid, name in self.monster_name.items()
                              if ruleset.cards[cid].get("cost") == 1}
+        # Cards whose [起動] skill casts the monster as its cost (MM-R25), as `_skill_cost` reads it.
+        self.activate_casts = frozenset(cid for cid in ruleset.cards if self._skill_cost(cid, "activate").get("cast"))
+        self.time_word = ruleset.word("value.time")
+        # POW (MM-R40): the printed value, and the [永続] steps `pow` adds: per material card, and to
+        # the other sub monsters of its side (an aura; only cards that have one are listed).
+        self.printed_pow = {cid: d.get("pow") or 0 for cid, d in ruleset.cards.items()}
+        self.pow_per_material = {cid: sum(int(st.get("n", 0)) for st in self.steps[cid].get("static", ())
+                                          if st.get("do") == "pow_per_material") for cid in ruleset.cards}
+        aura = {cid: sum(int(st.get("n", 0)) for st in self.steps[cid].get("static", ())
+                         if st.get("do") == "pow_aura" and st.get("scope", "subs") == "subs") for cid in ruleset.cards}
+        self.pow_aura = {cid: n for cid, n in aura.items() if n}     # (in every tick's log line)
+        # Per card id, the printed facts the candidate loops ask of every card they pass.
+        self.card_kind = {cid: d.kind for cid, d in ruleset.cards.items()}
+        self.card_color = {cid: d.color for cid, d in ruleset.cards.items()}
+        self.card_cost = {cid: d.get("cost") for cid, d in ruleset.cards.items()}
+        self.trap_cards = frozenset(cid for cid, d in ruleset.cards.items() if d.kind == "spell" and d.get("trap"))
+        self.unattackable = frozenset(cid for cid, d in ruleset.cards.items() if d.has("unattackable"))

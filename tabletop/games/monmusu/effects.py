@@ -9,6 +9,20 @@ from tabletop.engine.msg import msg
 from .rules import _p, MAINS, ROLES, SLOT_SET, SUBS, ZONE_GROUPS
 
 
+def _spec_zones(spec) -> tuple:
+    """Return, for each player, the (zone key, is a slot) pairs a target spec's `zones` names (groups
+    such as `battle` spread into their slots), kept by the zones' names (`_SPEC_ZONES`)."""
+    names = tuple(spec.get("zones") or ("battle",))
+    zones = []
+    for z in names:
+        zones.extend(ZONE_GROUPS.get(z, (z,)))
+    got = _SPEC_ZONES[names] = tuple(tuple((f"{p}.{z}", z in SLOT_SET) for z in zones) for p in (0, 1))
+    return got
+
+
+_SPEC_ZONES: dict[tuple, tuple] = {}
+
+
 class MonmusuEffects:
     # --- effects -----------------------------------------------------------------------------
     def _role_target(self, s, role, source, user):
@@ -39,7 +53,7 @@ class MonmusuEffects:
             elif isinstance(spec, dict):
                 if public_only and any(z not in ZONE_GROUPS and z not in SLOT_SET for z in spec.get("zones") or ()):
                     continue
-                if self.effect_candidates(s, {"player": player, "source": source}, spec):
+                if self.effect_candidates(s, {"player": player, "source": source}, spec, first=True):
                     continue
             return msg("{card}: no target for 「{step}」, so it cannot be used ({rule})",
                        card=self.card_ref(s, source, player), step=step_words(st), rule="MM-D21")
@@ -100,33 +114,41 @@ class MonmusuEffects:
                        rule="MM-D16")
         return super().check_choose_target(s, a)
 
-    def effect_candidates(self, s, ctx, spec):
+    def effect_candidates(self, s, ctx, spec, first=False):
+        """Return the cards (or players) a target spec allows, in table order; with `first`, stop at the
+        first one (`_target_problem` asks only whether there is one)."""
         if not isinstance(spec, dict):
             return []
         if "uids" in spec:
             return [u for u in spec["uids"] if u in s.cards and self.is_monster(s, u) and not self.down(s, u)]
         me = ctx["player"]
-        players = {"own": [me], "enemy": [1 - me]}.get(spec.get("side", "any"), [me, 1 - me])
+        side = spec.get("side", "any")
+        players = (me,) if side == "own" else (1 - me,) if side == "enemy" else (me, 1 - me)
         if spec.get("player"):
-            return players
-        zones = []
-        for z in spec.get("zones") or ["battle"]:
-            zones.extend(ZONE_GROUPS.get(z, (z,)))
+            return list(players)
+        zones = _SPEC_ZONES.get(tuple(spec.get("zones") or ("battle",)))
+        if zones is None:
+            zones = _spec_zones(spec)
+        cards = s.cards
+        pow_max = spec.get("pow_max")
+        cast = spec.get("cast")
         out = []
         for p in players:
-            for z in zones:
-                pile = s.zones.get(f"{p}.{z}", ())
-                for u in (pile[-1:] if z in SLOT_SET else pile):
-                    c = s.cards[u]
-                    if z in SLOT_SET and (not c.face_up or c.flags.get("down")):
+            for key, slot in zones[p]:
+                pile = s.zones.get(key, ())
+                for u in (pile[-1:] if slot else pile):
+                    c = cards[u]
+                    if slot and (not c.face_up or c.flags.get("down")):
                         continue
                     if not self.matches(s, u, spec):
                         continue
-                    if "pow_max" in spec and self.pow(s, u) > spec["pow_max"]:
+                    if pow_max is not None and self.pow(s, u) > pow_max:
                         continue
-                    if spec.get("cast") and not c.tapped:
+                    if cast and not c.tapped:
                         continue
                     out.append(u)
+                    if first:
+                        return out
         return out
 
     def destroy(self, s, uid, in_battle=False) -> bool:

@@ -5,32 +5,38 @@ from __future__ import annotations
 from tabletop.engine import Action
 from tabletop.engine.msg import msg
 
-from .rules import _p, SLOT_KEYS
+from .rules import _p, HAND_KEYS, MANA_KEYS, SLOT_KEYS
+
+_act = tuple.__new__     # _act(Action, (kind, player, args)): as in actions.py
 
 
 class MonmusuMana:
     # --- mana ------------------------------------------------------------------------------
     def mana_attrs(self, s, p) -> set:
-        return {self.rs.cards[s.cards[u].cid].color for u in s.zones[f"{p}.mana"]}
+        cards, colors = s.cards, self.card_color
+        return {colors[cards[u].cid] for u in s.zones[MANA_KEYS[p]]}
 
     def ready_mana(self, s, p) -> list[int]:
-        return [u for u in s.zones[f"{p}.mana"] if not s.cards[u].tapped]
+        cards = s.cards
+        return [u for u in s.zones[MANA_KEYS[p]] if not cards[u].tapped]
 
     def has_attr(self, s, p, attr) -> bool:
         """Return whether `attr` is among the attributes of p's mana zone (`attr in mana_attrs`)."""
-        for u in s.zones[f"{p}.mana"]:
-            if self.rs.cards[s.cards[u].cid].color == attr:
+        cards, colors = s.cards, self.card_color
+        for u in s.zones[MANA_KEYS[p]]:
+            if colors[cards[u].cid] == attr:
                 return True
         return False
 
     def can_pay(self, s, p, n: int, attr: str | None = None) -> bool:
         """Return whether p has n recast mana, one of them of `attr` when given (one pass, no list)."""
         ready, has_attr = 0, False
-        for u in s.zones[f"{p}.mana"]:
-            c = s.cards[u]
+        cards, colors = s.cards, self.card_color
+        for u in s.zones[MANA_KEYS[p]]:
+            c = cards[u]
             if not c.tapped:
                 ready += 1
-                if attr and not has_attr and self.rs.cards[c.cid].color == attr:
+                if attr and not has_attr and colors[c.cid] == attr:
                     has_attr = True
         if ready < n:
             return False
@@ -47,9 +53,12 @@ class MonmusuMana:
         if n <= 0:
             return False
         counts: dict = {}
-        for u in self.ready_mana(s, p):
-            col = self.rs.cards[s.cards[u].cid].color
-            counts[col] = counts.get(col, 0) + 1
+        cards, colors = s.cards, self.card_color
+        for u in s.zones[MANA_KEYS[p]]:
+            c = cards[u]
+            if not c.tapped:
+                col = colors[c.cid]
+                counts[col] = counts.get(col, 0) + 1
         total = sum(counts.values())
         lo_total = 1 if attr and attr in counts else 0
         for col, c in counts.items():
@@ -61,37 +70,42 @@ class MonmusuMana:
     def suggested_mana(self, s, p, n: int, attr: str | None = None, skip: int | None = None) -> list[int]:
         """Return the mana the table suggests casting (MM-D9): one of `attr` first, then from the
         attribute with the most recast cards left, never the last recast card of an attribute that a
-        spell in hand or a set trap of p still needs (`skip`: the card being paid for, which leaves)."""
+        spell in hand or a set trap of p still needs (`skip`: the card being paid for, which leaves).
+
+        Ties go to the card listed first in the mana zone. Cards differ here only by attribute, so each
+        pick compares the attributes, each by its first card not yet chosen.
+        """
         ready = self.ready_mana(s, p)
         if n <= 0:
             return []
-        cards = s.cards
-        color = {u: self.rs.cards[cards[u].cid].color for u in ready}
+        cards, colors, kinds = s.cards, self.card_color, self.card_kind
+        by_color: dict = {}     # attribute -> positions in `ready` of its cards not yet chosen
+        for i, u in enumerate(ready):
+            by_color.setdefault(colors[cards[u].cid], []).append(i)
+        chosen = []
+        if attr and attr in by_color:
+            chosen.append(ready[by_color[attr].pop(0)])
+        if len(chosen) >= n:
+            return chosen
         needed = set()
-        for u in s.zones[f"{p}.hand"]:
-            d = self.rs.cards[cards[u].cid]
-            if d.kind == "spell" and u != skip:
-                needed.add(d.color)
+        for u in s.zones[HAND_KEYS[p]]:
+            cid = cards[u].cid
+            if kinds[cid] == "spell" and u != skip:
+                needed.add(colors[cid])
         for key in SLOT_KEYS[p]:
             pile = s.zones[key]
-            if pile and pile[-1] != skip and self.rs.cards[cards[pile[-1]].cid].kind == "spell":
-                needed.add(self.rs.cards[cards[pile[-1]].cid].color)
-        chosen = []
-        if attr:
-            first = next((u for u in ready if color[u] == attr), None)
-            if first is not None:
-                chosen.append(first)
-        left: dict = {}
-        for u in ready:
-            if u not in chosen:
-                left[color[u]] = left.get(color[u], 0) + 1
-        pool = [u for u in ready if u not in chosen]
-        while len(chosen) < n and pool:
-            best = min(range(len(pool)), key=lambda i: (color[pool[i]] in needed and left[color[pool[i]]] <= 1,
-                                                        -left[color[pool[i]]], i))
-            u = pool.pop(best)
-            left[color[u]] -= 1
-            chosen.append(u)
+            if pile and pile[-1] != skip and kinds[cards[pile[-1]].cid] == "spell":
+                needed.add(colors[cards[pile[-1]].cid])
+        while len(chosen) < n:
+            best, best_key = None, None
+            for col, left in by_color.items():
+                if left:
+                    key = (col in needed and len(left) <= 1, -len(left), left[0])
+                    if best_key is None or key < best_key:
+                        best, best_key = col, key
+            if best is None:
+                break
+            chosen.append(ready[by_color[best].pop(0)])
         return chosen
 
     def cast_mana_cards(self, s, p, uids) -> None:
@@ -140,15 +154,26 @@ class MonmusuMana:
         return c is not None and c.zone == f"{p}.mana" and c.host is None and not c.tapped
 
     def _pay_actions(self, s, p, pe) -> list:
-        """Return the answers to a pay_mana choice: the suggestion (a button), then each castable mana card."""
+        """Return the answers to a pay_mana choice: the suggestion (a button), then each castable mana card.
+
+        Both kinds are `exact`: the suggestion is listed only where check_pay_mana allows it (it is the
+        suggestion, so only its count, its cards and the attribute are in question).
+        """
         if "need" not in pe:
             return []       # the other player's choice, copied from a view without its data
         rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"])
-        out = [Action("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),))]
-        last_attr = pe["attr"] if pe["need"] == 1 and pe["attr"] else None     # (as check_cast_mana: `exact`)
-        for u in self.ready_mana(s, p):
-            if last_attr is None or self.rs.cards[s.cards[u].cid].color == last_attr:
-                out.append(Action("cast_mana", p, (("target", u),)))
+        ready = self.ready_mana(s, p)
+        out = []
+        attr = pe["attr"]
+        cards, colors, key = s.cards, self.card_color, MANA_KEYS[p]
+        if (len(rest) == pe["need"] and len(set(rest)) == len(rest)
+                and all(cards[u].zone == key and cards[u].host is None for u in rest)
+                and (not attr or any(colors[cards[u].cid] == attr for u in rest))):
+            out.append(Action("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),)))
+        last_attr = attr if pe["need"] == 1 and attr else None     # (as check_cast_mana: `exact`)
+        for u in ready:
+            if last_attr is None or colors[cards[u].cid] == last_attr:
+                out.append(_act(Action, ("cast_mana", p, (("target", u),))))
         return out
 
     def check_cast_mana(self, s, a):

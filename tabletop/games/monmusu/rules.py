@@ -15,6 +15,9 @@ SLOT_KEYS = tuple(tuple(f"{p}.{z}" for z in SLOTS) for p in (0, 1))    # SLOT_KE
 MAIN_KEYS = tuple(tuple(f"{p}.{z}" for z in MAINS) for p in (0, 1))
 SUB_KEYS = tuple(tuple(f"{p}.{z}" for z in SUBS) for p in (0, 1))
 SLOT_OF_KEY = {f"{p}.{z}": z for p in (0, 1) for z in SLOTS}            # "0.sub1" -> "sub1"
+MANA_KEYS = ("0.mana", "1.mana")
+HAND_KEYS = ("0.hand", "1.hand")
+DECK_KEYS = ("0.deck", "1.deck")
 # The spaces a normal summon may use, front (sub) row first: the whole battle zone (MM-D1).
 SUMMON_KEYS = tuple(SUB_KEYS[p] + MAIN_KEYS[p] for p in (0, 1))
 COLUMN = {z: int(z[-1]) for z in SLOTS}
@@ -32,6 +35,4 @@ TRIGGER_WORDS = {
 }
 PHASE_ACTIONS = {"charge", "home", "cast"}
 
-
-def _p(p: int) -> str:
-    return player_name(p)
+_p = player_name        # a player in a message: "P1", "P2"

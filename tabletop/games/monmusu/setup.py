@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.engine.msg import msg, Term
 
-from .rules import _p, MAIN_KEYS, MAINS
+from .rules import _p, DECK_KEYS, MAIN_KEYS, MAINS
 
 
 class MonmusuSetup:
@@ -69,14 +69,27 @@ class MonmusuSetup:
 
     def _taken_mains(self, s, p) -> set:
         """Return the monster names p has already chosen as main monsters (MM-R7)."""
-        return {self.rs.cards[s.cards[u].cid].get("monster") for key in MAIN_KEYS[p] for u in s.zones[key]}
+        cards, defs = s.cards, self.rs.cards
+        return {defs[cards[u].cid].get("monster") for key in MAIN_KEYS[p] for u in s.zones[key]}
 
     def _pickable_cids(self, s, p) -> set:
         """Return the card ids of p's deck that may still be chosen as a main monster (MM-R7)."""
         taken = self._taken_mains(s, p)
         choices = self.main_choices
-        return {cid for cid in {s.cards[u].cid for u in s.zones[f"{p}.deck"]}
+        cards = s.cards
+        return {cid for cid in {cards[u].cid for u in s.zones[DECK_KEYS[p]]}
                 if cid in choices and choices[cid] not in taken}
+
+    def _any_pickable(self, s, p) -> bool:
+        """Return whether `_pickable_cids` has any, stopping at the first."""
+        taken = self._taken_mains(s, p)
+        choices = self.main_choices
+        cards = s.cards
+        for u in s.zones[DECK_KEYS[p]]:
+            cid = cards[u].cid
+            if cid in choices and choices[cid] not in taken:
+                return True
+        return False
 
     def pickable(self, s, p) -> list[str]:
         return sorted(self._pickable_cids(s, p))
@@ -106,7 +119,8 @@ class MonmusuSetup:
     def do_pick_main(self, s, a):
         pe = s.pending[0]
         p = a.player
-        uid = next(u for u in s.zones[f"{p}.deck"] if s.cards[u].cid == a["choice"])
+        cid, cards = a["choice"], s.cards
+        uid = next(u for u in s.zones[DECK_KEYS[p]] if cards[u].cid == cid)
         z = next(z for z in MAINS if not s.zones[f"{p}.{z}"])
         c = self.move(s, uid, f"{p}.{z}", face_up=False, tapped=True)
         c.flags.update(ct=0, since=0)
@@ -115,7 +129,7 @@ class MonmusuSetup:
                  {p: msg("{player} puts {card} face down and cast in {zone} ({rule})", player=_p(p),
                          card=self.card_ref(s, uid, p), zone=self.zone_label(c.zone), rule="MM-R7")})
         pe["left"] = pe.get("left", 1) - 1   # (a determinized copy of the other player's pick has no count)
-        if pe["left"] <= 0 or not self._pickable_cids(s, p):
+        if pe["left"] <= 0 or not self._any_pickable(s, p):
             s.pending.pop(0)
             self._picks_done(s, p)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.engine.effects import QUEUE
 from tabletop.engine.msg import msg
 
-from .rules import _p
+from .rules import _p, MANA_KEYS
 
 
 class MonmusuTurn:
@@ -18,9 +18,10 @@ class MonmusuTurn:
         s.data["charged"] = False
         s.phase = "recast"
         self.log(s, msg("turn {turn}: {player} — {time} {n}", turn=s.turn, player=_p(p),
-                        time=self.rs.word("value.time"), n=s.data["time"]), kind="turn", player=p)
-        for u in s.zones[f"{p}.mana"]:
-            s.cards[u].tapped = False
+                        time=self.time_word, n=s.data["time"]), kind="turn", player=p)
+        cards = s.cards
+        for u in s.zones[MANA_KEYS[p]]:
+            cards[u].tapped = False
         for u in self.monsters(s, p):
             c = s.cards[u]
             if c.tapped and self.needs(s, u) == 0:
@@ -76,8 +77,10 @@ class MonmusuTurn:
 
     def _enter_end(self, s):
         s.phase = "end"
+        cards, steps = s.cards, self.steps
         for u in self.monsters(s, s.active):
-            self._offer(s, u, "end_phase")
+            if "end_phase" in steps[cards[u].cid]:     # (what `_offer` asks first)
+                self._offer(s, u, "end_phase")
 
     def _finish_turn(self, s):
         self.expire_mods(s, "end_of_turn")
@@ -86,11 +89,15 @@ class MonmusuTurn:
 
     # --- after every action ----------------------------------------------------------------
     def after(self, s):
-        self._check_end(s)
-        if s.outcome is None:
-            self._prune_offers(s)
-            self._advance(s)
+        players = s.players
+        if players[0].get("hp", 1) <= 0 or players[1].get("hp", 1) <= 0:      # (what `_check_end` asks first)
             self._check_end(s)
+        if s.outcome is None:
+            if s.pending:
+                self._prune_offers(s)
+            self._advance(s)
+            if players[0].get("hp", 1) <= 0 or players[1].get("hp", 1) <= 0:
+                self._check_end(s)
 
     def _advance(self, s):
         while s.outcome is None and not s.pending and not s.data.get(QUEUE):

@@ -118,9 +118,19 @@ class MonmusuWords:
         """Return mana cards in words, each with its attribute (mana lies face up: named for everyone,
         MM-D3); a card `viewer` may not see (an action naming a card of a hand, a face-down main
         monster) is told without its name or attribute."""
-        return tuple(msg("{card} ({attr})", card=self.card_ref(s, u, None), attr=self.rs.color_term(self.d(s, u).color))
-                     if viewer is None or self.visible(s, s.cards[u], viewer) else self.card_ref(s, u, viewer)
-                     for u in uids)
+        out = []
+        for u in uids:
+            c = s.cards[u]
+            if viewer is None or self.visible(s, c, viewer):
+                key = ("mana", c.cid, u)       # (words never change: kept with card_ref's, per card id and uid)
+                got = self._words.get(key)
+                if got is None:
+                    got = self._words[key] = msg("{card} ({attr})", card=self.card_ref(s, u, None),
+                                                 attr=self.rs.color_term(self.d(s, u).color))
+                out.append(got)
+            else:
+                out.append(self.card_ref(s, u, viewer))
+        return tuple(out)
 
     def drop_candidates(self, s, p):
         return self._actions(s, p, every=True)   # every action shape: a drop means an action, legal or not

@@ -8,6 +8,8 @@ from tabletop.engine.msg import msg
 from tabletop.games.senkai.rules import (ANY_COLOR, FLYING, HAND_KEYS, LANE_KEYS, LANE_POS, LANE_ZONES, LANES, MANA_KEYS,
                                          REACH, STEALTH, USE_KEYS, WINDOW, facing)
 
+_act = tuple.__new__     # _act(Action, (kind, player, args)): an Action without the named tuple's own __new__ frame
+
 
 class SenkaiTurn:
     """The candidates of a seat, the end phase and the automatic up/draw/set phases."""
@@ -15,17 +17,17 @@ class SenkaiTurn:
     # --- candidates ----------------------------------------------------------------------------
     # --- the answers to pending choices (Controller.answers) -------------------------------------
     def answer_pay(self, s, p, pending):
-        out = [Action("pay", p, (("card", u),)) for u in self.up_mana(s, p)]
-        return out + [Action("pay_auto", p, ()), Action("cancel", p, ())]
+        out = [_act(Action, ("pay", p, (("card", u),))) for u in self.up_mana(s, p)]
+        return out + [_act(Action, ("pay_auto", p, ())), _act(Action, ("cancel", p, ()))]
 
     def answer_break_wall(self, s, p, pending):
-        return [Action("break_wall", p, (("target", u),)) for u in s.zones[f"{1 - p}.walls"]]
+        return [_act(Action, ("break_wall", p, (("target", u),))) for u in s.zones[f"{1 - p}.walls"]]
 
     def answer_respond(self, s, p, pending, down=False):
         cards = s.cards
-        out = [Action("use", p, (("card", u),)) for key in USE_KEYS[p] for u in s.zones[key]
+        out = [_act(Action, ("use", p, (("card", u),))) for key in USE_KEYS[p] for u in s.zones[key]
                if cards[u].cid in self._activated and (down or not cards[u].tapped)]
-        return out + [Action("pass", p, ())]
+        return out + [_act(Action, ("pass", p, ()))]
 
     def actions(self, s, p, down=False):
         """Return the candidates; `down=True` also lists the moves a down card makes illegal, which
@@ -63,16 +65,16 @@ class SenkaiTurn:
                 for key in mine:
                     there = zones[key]
                     if down or not there or not cards[there[0]].tapped:
-                        out.append(Action("play", p, (("card", u), ("to", key))))
+                        out.append(_act(Action, ("play", p, (("card", u), ("to", key)))))
             elif kind == "spell":
-                out.append(Action("play", p, (("card", u),)))
+                out.append(_act(Action, ("play", p, (("card", u),))))
             elif kind == "enchantment":
-                out += [Action("play", p, (("card", u), ("target", m))) for m in monsters]
+                out += [_act(Action, ("play", p, (("card", u), ("target", m)))) for m in monsters]
         if down:
             for key in mine:
                 for u in zones[key]:
-                    out += [Action("attack", p, (("card", u), ("target", t))) for t in theirs]
-                    out.append(Action("attack", p, (("card", u), ("target_player", 1 - p))))
+                    out += [_act(Action, ("attack", p, (("card", u), ("target", t)))) for t in theirs]
+                    out.append(_act(Action, ("attack", p, (("card", u), ("target_player", 1 - p)))))
         else:
             # Only the attacks check_attack allows (attack is `exact`): an up attacker; a monster
             # target in reach (SK-R23) and not hidden by stealth (SK-D10); the player after the first
@@ -97,18 +99,18 @@ class SenkaiTurn:
                                 reach = self.has_kw(s, u, REACH)
                             if not reach:
                                 continue
-                        out.append(Action("attack", p, (("card", u), ("target", t))))
+                        out.append(_act(Action, ("attack", p, (("card", u), ("target", t)))))
                     if not first and (not zones[f"{q}.{ahead}"] or self.has_kw(s, u, FLYING)):
-                        out.append(Action("attack", p, (("card", u), ("target_player", q))))
+                        out.append(_act(Action, ("attack", p, (("card", u), ("target_player", q)))))
         activated = self._activated
         for key in mine:
             for u in zones[key]:
                 c = cards[u]
                 if (down or not c.tapped) and c.cid in activated:
-                    out.append(Action("use", p, (("card", u),)))
+                    out.append(_act(Action, ("use", p, (("card", u),))))
         mana = zones[MANA_KEYS[p]] if down else up
-        out += [Action("use", p, (("card", m),)) for m in mana if cards[m].cid in activated]
-        out.append(Action("end_phase", p, ()))
+        out += [_act(Action, ("use", p, (("card", m),))) for m in mana if cards[m].cid in activated]
+        out.append(_act(Action, ("end_phase", p, ())))
         return out
 
     # --- turn flow -------------------------------------------------------------------------------
