@@ -36,6 +36,21 @@ def text(s: str, size: int, color=(235, 235, 235), bold: bool = False) -> pygame
     return font(size, bold).render(s, True, color)
 
 
+def boxed(lines, size: int, ink, bg, alpha: int, pad=(4, 2), radius: int = 4, bold: bool = False,
+          width: int | None = None) -> pygame.Surface:
+    """Return lines of text on a rounded box (a zone's chip, a note's slip): `pad` (x, y) px around the
+    text, the box `bg` at `alpha`, no wider than `width` when given. Callers cache the result."""
+    surfs = [text(ln, size, ink, bold) for ln in lines]
+    w = max(t.get_width() for t in surfs) + 2 * pad[0]
+    s = pygame.Surface((min(width, w) if width else w, sum(t.get_height() for t in surfs) + 2 * pad[1]), pygame.SRCALPHA)
+    pygame.draw.rect(s, (*bg, alpha), s.get_rect(), border_radius=radius)
+    y = pad[1]
+    for t in surfs:
+        s.blit(t, (pad[0], y))
+        y += t.get_height()
+    return s
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split text into lines no wider than `width` pixels, by the project's one line-breaking rule
     (`layout.text.break_spans`: words, rule ids and short brackets kept whole, kinsoku)."""

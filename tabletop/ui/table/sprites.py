@@ -223,14 +223,7 @@ def chip_lines(lines, size: int, bold: bool = False, bg=(20, 24, 30)) -> pygame.
     key = (tuple(lines), size, bold, bg)
     s = _CHIPS.get(key)
     if s is None:
-        ts = [fonts.text(x, size, (255, 255, 255), bold) for x in lines]
-        s = pygame.Surface((max(t.get_width() for t in ts) + 10, sum(t.get_height() for t in ts) + 2), pygame.SRCALPHA)
-        pygame.draw.rect(s, (*bg, 225), s.get_rect(), border_radius=6)
-        y = 1
-        for t in ts:
-            s.blit(t, (5, y))
-            y += t.get_height()
-        _CHIPS[key] = s
+        s = _CHIPS[key] = fonts.boxed(lines, size, (255, 255, 255), bg, 225, pad=(5, 1), radius=6, bold=bold)
     return s
 
 

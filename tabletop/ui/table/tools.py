@@ -38,15 +38,7 @@ def sticky(text: str, width: int, size: int = 12, bg=NOTE_BG, ink=NOTE_INK) -> p
         lines = fonts.wrap(text, size, width - 8)
         if len(lines) > 2:
             lines = [lines[0], fonts.ellipsize("".join(lines[1:]), size, width - 8)]
-        surfs = [fonts.text(ln, size, ink) for ln in lines]
-        s = pygame.Surface((min(width, max(t.get_width() for t in surfs) + 8), sum(t.get_height() for t in surfs) + 4),
-                           pygame.SRCALPHA)
-        pygame.draw.rect(s, (*bg, 240), s.get_rect(), border_radius=4)
-        y = 2
-        for t in surfs:
-            s.blit(t, (4, y))
-            y += t.get_height()
-        _STICKY[key] = s
+        s = _STICKY[key] = fonts.boxed(lines, size, ink, bg, 240, pad=(4, 2), radius=4, width=width)
     return s
 
 
