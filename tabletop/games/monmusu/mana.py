@@ -67,17 +67,20 @@ class MonmusuMana:
                 return True
         return False
 
-    def suggested_mana(self, s, p, n: int, attr: str | None = None, skip: int | None = None) -> list[int]:
+    def suggested_mana(self, s, p, n: int, attr: str | None = None, skip: int | None = None,
+                       ready: list[int] | None = None) -> list[int]:
         """Return the mana the table suggests casting (MM-D9): one of `attr` first, then from the
         attribute with the most recast cards left, never the last recast card of an attribute that a
         spell in hand or a set trap of p still needs (`skip`: the card being paid for, which leaves).
 
         Ties go to the card listed first in the mana zone. Cards differ here only by attribute, so each
-        pick compares the attributes, each by its first card not yet chosen.
+        pick compares the attributes, each by its first card not yet chosen. `ready`: `ready_mana(s, p)`
+        when the caller has it already.
         """
-        ready = self.ready_mana(s, p)
         if n <= 0:
             return []
+        if ready is None:
+            ready = self.ready_mana(s, p)
         cards, colors, kinds = s.cards, self.card_color, self.card_kind
         by_color: dict = {}     # attribute -> positions in `ready` of its cards not yet chosen
         for i, u in enumerate(ready):
@@ -161,15 +164,15 @@ class MonmusuMana:
         """
         if "need" not in pe:
             return []       # the other player's choice, copied from a view without its data
-        rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"])
         ready = self.ready_mana(s, p)
+        rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"], ready)
         out = []
         attr = pe["attr"]
         cards, colors, key = s.cards, self.card_color, MANA_KEYS[p]
         if (len(rest) == pe["need"] and len(set(rest)) == len(rest)
                 and all(cards[u].zone == key and cards[u].host is None for u in rest)
                 and (not attr or any(colors[cards[u].cid] == attr for u in rest))):
-            out.append(Action("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),)))
+            out.append(_act(Action, ("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),))))
         last_attr = attr if pe["need"] == 1 and attr else None     # (as check_cast_mana: `exact`)
         for u in ready:
             if last_attr is None or colors[cards[u].cid] == last_attr:
