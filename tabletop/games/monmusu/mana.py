@@ -169,9 +169,16 @@ class MonmusuMana:
         out = []
         attr = pe["attr"]
         cards, colors, key = s.cards, self.card_color, MANA_KEYS[p]
-        if (len(rest) == pe["need"] and len(set(rest)) == len(rest)
-                and all(cards[u].zone == key and cards[u].host is None for u in rest)
-                and (not attr or any(colors[cards[u].cid] == attr for u in rest))):
+        ok = len(rest) == pe["need"] and len(set(rest)) == len(rest)
+        has_attr = not attr
+        for u in rest if ok else ():      # (a loop, not all()/any(): this list is made for every payment)
+            c = cards[u]
+            if c.zone != key or c.host is not None:
+                ok = False
+                break
+            if colors[c.cid] == attr:
+                has_attr = True
+        if ok and has_attr:
             out.append(_act(Action, ("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),))))
         last_attr = attr if pe["need"] == 1 and attr else None     # (as check_cast_mana: `exact`)
         for u in ready:
