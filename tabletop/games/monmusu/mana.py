@@ -81,7 +81,7 @@ class MonmusuMana:
             return []
         if ready is None:
             ready = self.ready_mana(s, p)
-        cards, colors, kinds = s.cards, self.card_color, self.card_kind
+        cards, colors = s.cards, self.card_color
         by_color: dict = {}     # attribute -> positions in `ready` of its cards not yet chosen
         for i, u in enumerate(ready):
             by_color.setdefault(colors[cards[u].cid], []).append(i)
@@ -90,6 +90,25 @@ class MonmusuMana:
             chosen.append(ready[by_color[attr].pop(0)])
         if len(chosen) >= n:
             return chosen
+        needed = None       # (`_needed_attrs`, worked out when an attribute's last card is first in question)
+        while len(chosen) < n:
+            best, best_key = None, None
+            for col, left in by_color.items():
+                if left:
+                    last = len(left) <= 1
+                    if last and needed is None:
+                        needed = self._needed_attrs(s, p, skip)
+                    key = (last and col in needed, -len(left), left[0])
+                    if best_key is None or key < best_key:
+                        best, best_key = col, key
+            if best is None:
+                break
+            chosen.append(ready[by_color[best].pop(0)])
+        return chosen
+
+    def _needed_attrs(self, s, p, skip: int | None) -> set:
+        """Return the attributes of p's spells in hand and set traps, but `skip` (`suggested_mana`)."""
+        cards, colors, kinds = s.cards, self.card_color, self.card_kind
         needed = set()
         for u in s.zones[HAND_KEYS[p]]:
             cid = cards[u].cid
@@ -99,17 +118,7 @@ class MonmusuMana:
             pile = s.zones[key]
             if pile and pile[-1] != skip and kinds[cards[pile[-1]].cid] == "spell":
                 needed.add(colors[cards[pile[-1]].cid])
-        while len(chosen) < n:
-            best, best_key = None, None
-            for col, left in by_color.items():
-                if left:
-                    key = (col in needed and len(left) <= 1, -len(left), left[0])
-                    if best_key is None or key < best_key:
-                        best, best_key = col, key
-            if best is None:
-                break
-            chosen.append(ready[by_color[best].pop(0)])
-        return chosen
+        return needed
 
     def cast_mana_cards(self, s, p, uids) -> None:
         """Cast the given mana cards of p (MM-R18, MM-R26) and say which."""
