@@ -67,18 +67,21 @@ class MonmusuMana:
                 return True
         return False
 
-    def suggested_mana(self, s, p, n: int, attr: str | None = None, skip: int | None = None) -> list[int]:
+    def suggested_mana(self, s, p, n: int, attr: str | None = None, skip: int | None = None,
+                       ready: list[int] | None = None) -> list[int]:
         """Return the mana the table suggests casting (MM-D9): one of `attr` first, then from the
         attribute with the most recast cards left, never the last recast card of an attribute that a
         spell in hand or a set trap of p still needs (`skip`: the card being paid for, which leaves).
 
         Ties go to the card listed first in the mana zone. Cards differ here only by attribute, so each
-        pick compares the attributes, each by its first card not yet chosen.
+        pick compares the attributes, each by its first card not yet chosen. `ready`: `ready_mana(s, p)`
+        when the caller has it already.
         """
-        ready = self.ready_mana(s, p)
         if n <= 0:
             return []
-        cards, colors, kinds = s.cards, self.card_color, self.card_kind
+        if ready is None:
+            ready = self.ready_mana(s, p)
+        cards, colors = s.cards, self.card_color
         by_color: dict = {}     # attribute -> positions in `ready` of its cards not yet chosen
         for i, u in enumerate(ready):
             by_color.setdefault(colors[cards[u].cid], []).append(i)
@@ -87,6 +90,25 @@ class MonmusuMana:
             chosen.append(ready[by_color[attr].pop(0)])
         if len(chosen) >= n:
             return chosen
+        needed = None       # (`_needed_attrs`, worked out when an attribute's last card is first in question)
+        while len(chosen) < n:
+            best, best_key = None, None
+            for col, left in by_color.items():
+                if left:
+                    last = len(left) <= 1
+                    if last and needed is None:
+                        needed = self._needed_attrs(s, p, skip)
+                    key = (last and col in needed, -len(left), left[0])
+                    if best_key is None or key < best_key:
+                        best, best_key = col, key
+            if best is None:
+                break
+            chosen.append(ready[by_color[best].pop(0)])
+        return chosen
+
+    def _needed_attrs(self, s, p, skip: int | None) -> set:
+        """Return the attributes of p's spells in hand and set traps, but `skip` (`suggested_mana`)."""
+        cards, colors, kinds = s.cards, self.card_color, self.card_kind
         needed = set()
         for u in s.zones[HAND_KEYS[p]]:
             cid = cards[u].cid
@@ -96,17 +118,7 @@ class MonmusuMana:
             pile = s.zones[key]
             if pile and pile[-1] != skip and kinds[cards[pile[-1]].cid] == "spell":
                 needed.add(colors[cards[pile[-1]].cid])
-        while len(chosen) < n:
-            best, best_key = None, None
-            for col, left in by_color.items():
-                if left:
-                    key = (col in needed and len(left) <= 1, -len(left), left[0])
-                    if best_key is None or key < best_key:
-                        best, best_key = col, key
-            if best is None:
-                break
-            chosen.append(ready[by_color[best].pop(0)])
-        return chosen
+        return needed
 
     def cast_mana_cards(self, s, p, uids) -> None:
         """Cast the given mana cards of p (MM-R18, MM-R26) and say which."""
@@ -161,15 +173,22 @@ class MonmusuMana:
         """
         if "need" not in pe:
             return []       # the other player's choice, copied from a view without its data
-        rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"])
         ready = self.ready_mana(s, p)
+        rest = self.suggested_mana(s, p, pe["need"], pe["attr"], pe["then"]["card"], ready)
         out = []
         attr = pe["attr"]
         cards, colors, key = s.cards, self.card_color, MANA_KEYS[p]
-        if (len(rest) == pe["need"] and len(set(rest)) == len(rest)
-                and all(cards[u].zone == key and cards[u].host is None for u in rest)
-                and (not attr or any(colors[cards[u].cid] == attr for u in rest))):
-            out.append(Action("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),)))
+        ok = len(rest) == pe["need"] and len(set(rest)) == len(rest)
+        has_attr = not attr
+        for u in rest if ok else ():      # (a loop, not all()/any(): this list is made for every payment)
+            c = cards[u]
+            if c.zone != key or c.host is not None:
+                ok = False
+                break
+            if colors[c.cid] == attr:
+                has_attr = True
+        if ok and has_attr:
+            out.append(_act(Action, ("pay_mana", p, (("mana", rest[0] if len(rest) == 1 else tuple(rest)),))))
         last_attr = attr if pe["need"] == 1 and attr else None     # (as check_cast_mana: `exact`)
         for u in ready:
             if last_attr is None or colors[cards[u].cid] == last_attr:

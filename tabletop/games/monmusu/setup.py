@@ -77,8 +77,8 @@ class MonmusuSetup:
         taken = self._taken_mains(s, p)
         choices = self.main_choices
         cards = s.cards
-        return {cid for cid in {cards[u].cid for u in s.zones[DECK_KEYS[p]]}
-                if cid in choices and choices[cid] not in taken}
+        in_deck = {cards[u].cid for u in s.zones[DECK_KEYS[p]]}
+        return {cid for cid in in_deck.intersection(choices) if choices[cid] not in taken}
 
     def _any_pickable(self, s, p) -> bool:
         """Return whether `_pickable_cids` has any, stopping at the first."""
