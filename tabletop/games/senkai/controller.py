@@ -45,8 +45,12 @@ class Senkai(SenkaiField, SenkaiTurn, SenkaiPlay, SenkaiBattle, SenkaiWords, Eff
     # The main phase's play candidates ask every question check_play asks (own lane not holding a
     # down monster, a monster in a lane to enchant, the cost and colour in up mana): listed = legal.
     # Its attack candidates likewise ask what check_attack asks (reach, stealth, the first turns, a
-    # blocked facing lane, flying).
-    exact = frozenset({"play", "attack"})
+    # blocked facing lane, flying). The other kinds are listed only where their check passes too: an
+    # ability (`use`) of an up card with one, in the main phase or the respond window; `end_phase` in
+    # one's own main phase; the answers to a pending choice (`answers` lists them for its player
+    # only): any up mana to `pay` with (of the card's colour when that is still owed), `pay_auto`,
+    # `cancel`, a wall of the attacked player to break, `pass`.
+    exact = frozenset({"play", "attack", "use", "end_phase", "pay", "pay_auto", "cancel", "break_wall", "pass"})
     EFFECT_ZONES = LANES
 
     @classmethod
@@ -65,3 +69,5 @@ class Senkai(SenkaiField, SenkaiTurn, SenkaiPlay, SenkaiBattle, SenkaiWords, Eff
                              if any(e.get("on") == "end_of_turn" for e in d.effects)}
         # Printed HP as stat() reads it when nothing modifies it (the destroy check runs after every action).
         self._printed_hp = {cid: max(0, d.get("hp") or 0) for cid, d in ruleset.cards.items()}
+        # (kind, cost, colour) of each card id, as the main phase's candidates ask them of every hand card.
+        self._hand_facts = {cid: (d.kind, d.get("cost") or 0, d.color) for cid, d in ruleset.cards.items()}

@@ -67,11 +67,11 @@ class SenkaiField:
         """Return AP or HP: printed value, plus enchantment modifiers and effects, never below 0 (SK-R16, SK-R33)."""
         c = s.cards[uid]
         defs = self.rs.cards
-        total = defs[c.cid].get(name) or 0
+        total = defs[c.cid].stats.get(name) or 0      # (ap, hp and their _mod are kind-specific stats)
         if c.attached:
             mod = name + "_mod"
             for a in c.attached:
-                total += defs[s.cards[a].cid].get(mod) or 0
+                total += defs[s.cards[a].cid].stats.get(mod) or 0
         if c.flags:
             for m in c.flags.get("mods", ()):
                 if m["stat"] == name:

@@ -16,8 +16,15 @@ class SenkaiTurn:
 
     # --- candidates ----------------------------------------------------------------------------
     # --- the answers to pending choices (Controller.answers) -------------------------------------
-    def answer_pay(self, s, p, pending):
-        out = [_act(Action, ("pay", p, (("card", u),))) for u in self.up_mana(s, p)]
+    def answer_pay(self, s, p, pending, down=False):
+        up = self.up_mana(s, p)
+        color = pending["color"]
+        if (not down and pending["left"] == 1
+                and not any(self._mana_colors_ok(s, x, color) for x in pending["paid"])):
+            # skip: SK-R14, the last mana to down must be of the card's colour when none paid so far is
+            # (what check_pay refuses; `down` lists them all, for a click on the wrong mana).
+            up = [u for u in up if self._mana_colors_ok(s, u, color)]
+        out = [_act(Action, ("pay", p, (("card", u),))) for u in up]
         return out + [_act(Action, ("pay_auto", p, ())), _act(Action, ("cancel", p, ()))]
 
     def answer_break_wall(self, s, p, pending):
@@ -36,8 +43,11 @@ class SenkaiTurn:
             return []
         if s.pending:
             pd = s.pending[0]
-            if down and pd["kind"] == "respond" and pd["player"] == p:
-                return self.answer_respond(s, p, pd, down=True)     # a down card's ability too, for a drag
+            if down and pd["player"] == p:
+                if pd["kind"] == "respond":
+                    return self.answer_respond(s, p, pd, down=True)     # a down card's ability too, for a drag
+                if pd["kind"] == "pay":
+                    return self.answer_pay(s, p, pd, down=True)         # every up mana, for a click
             return self.answers(s, p)
         if p != s.active or s.phase != "main":
             return []
@@ -46,21 +56,19 @@ class SenkaiTurn:
         # unaffordable cards, and unless `down`, a monster onto your own down monster, down attackers
         # and down cards' abilities. The checks stay the authority and still give the reason when
         # such an action is asked for (why_not, a drag).
-        cards, defs, zones = s.cards, self.rs.cards, s.zones
+        cards, defs, zones, hand_facts = s.cards, self.rs.cards, s.zones, self._hand_facts
         out = []
         mine = LANE_KEYS[p]
         theirs = [t for key in LANE_KEYS[1 - p] for t in zones[key]]     # opposing monsters, table order
-        monsters = [u for key in mine for u in zones[key]] + theirs
+        monsters = None      # every monster in a lane, the enchantments' targets: made when one is in hand
         up = self.up_mana(s, p)
         up_defs = [defs[cards[m].cid] for m in up]
         colors = {d.color for d in up_defs}
         wild = any(ANY_COLOR in d.keywords for d in up_defs)
         for u in zones[HAND_KEYS[p]]:
-            d = defs[cards[u].cid]
-            c = d.get("cost") or 0
-            if c and (c > len(up) or not (wild or d.color in colors)):
+            kind, c, color = hand_facts[cards[u].cid]
+            if c and (c > len(up) or not (wild or color in colors)):
                 continue
-            kind = d.kind
             if kind == "monster":
                 for key in mine:
                     there = zones[key]
@@ -69,6 +77,8 @@ class SenkaiTurn:
             elif kind == "spell":
                 out.append(_act(Action, ("play", p, (("card", u),))))
             elif kind == "enchantment":
+                if monsters is None:
+                    monsters = [u for key in mine for u in zones[key]] + theirs
                 out += [_act(Action, ("play", p, (("card", u), ("target", m)))) for m in monsters]
         if down:
             for key in mine:
@@ -80,15 +90,16 @@ class SenkaiTurn:
             # target in reach (SK-R23) and not hidden by stealth (SK-D10); the player after the first
             # turns with the facing lane empty or the attacker flying (SK-R12, SK-R21).
             q = 1 - p
-            far = [(t, LANE_POS[LANE_ZONES[cards[t].zone][1]], self.has_kw(s, t, STEALTH)) for t in theirs]
+            far = None      # (target, its lane's position, stealth) of each opposing monster: made for the first up attacker
             first = self._first_turns(s)
             for key in mine:
                 lane = LANE_ZONES[key][1]
-                ahead = facing(lane)
-                pos = LANE_POS[ahead]
+                pos = LANE_POS[facing(lane)]
                 for u in zones[key]:
                     if cards[u].tapped:
                         continue
+                    if far is None:
+                        far = [(t, LANE_POS[LANE_ZONES[cards[t].zone][1]], self.has_kw(s, t, STEALTH)) for t in theirs]
                     reach = None
                     for t, tpos, stealth in far:
                         dist = abs(pos - tpos)
@@ -100,7 +111,7 @@ class SenkaiTurn:
                             if not reach:
                                 continue
                         out.append(_act(Action, ("attack", p, (("card", u), ("target", t)))))
-                    if not first and (not zones[f"{q}.{ahead}"] or self.has_kw(s, u, FLYING)):
+                    if not first and (not zones[LANE_KEYS[q][pos]] or self.has_kw(s, u, FLYING)):
                         out.append(_act(Action, ("attack", p, (("card", u), ("target_player", q)))))
         activated = self._activated
         for key in mine:
