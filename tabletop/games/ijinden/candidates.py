@@ -27,7 +27,7 @@ class IjindenCandidates:
         b = s.data["battle"]
         free = self.free_blockers(s, p)
         targets = b["attackers"]
-        if not every:
+        if not every:    # skip: unblockable (IJ-R26), double pressure with too few blockers (IJ-R31)
             targets = [t for t in targets if self._blockable(s, t, b, len(free))]
         out = [Action("block", p, (("card", x), ("target", t))) for x in free for t in targets]
         out += [Action("unblock", p, (("card", x),)) for x, _ in b["blocks"]]
@@ -87,7 +87,7 @@ class IjindenCandidates:
                         out.append(Action(act, p, (("card", u), mana)))
                     continue
                 if act == "summon" and not can_summon:
-                    continue
+                    continue        # skip: no summon right left (IJ-R13)
                 if prune and not self._usable(d, level, colors):
                     continue
                 if act == "cast":
