@@ -49,7 +49,7 @@ class DanmakuCandidates:
         """
         z = self.zk[p]
         data = s.data
-        cards, defs = s.cards, self.rs.cards
+        cards, facts = s.cards, self.hand_facts
         field = s.zones[z["main"]] + s.zones[z["familiars"]]
         m = field[0] if s.zones[z["main"]] else None
         main_p = self.power(s, m) if m is not None else 0
@@ -57,24 +57,21 @@ class DanmakuCandidates:
         main_fu = grave = None                # found when a spell card in hand needs them
         out = []
         for u in s.zones[z["hand"]]:
-            d = defs[cards[u].cid]
-            kind = d.kind
+            kind, pt, heals_characters, req_p, name, req_spell = facts[cards[u].cid]
             if kind == "point":
-                pt = d.get("point")
                 if pt == "bomb":
                     out.append(_act(Action, ("bomb", p, (("card", u),))))
                 elif pt == "power":
                     if every or not data["power_used"]:
-                        out.extend(_act(Action, ("power", p, (("card", u), ("target", t)))) for t in field)
+                        out += [_act(Action, ("power", p, (("card", u), ("target", t)))) for t in field]
                 elif pt == "score":
                     if every or not data["score_used"]:
-                        heals_characters = bool(d.get("heal_x"))
-                        out.extend(_act(Action, ("score", p, (("card", u), ("target", t)))) for t in field
-                                   if every or not heals_characters or defs[cards[t].cid].kind == "character")
+                        out += [_act(Action, ("score", p, (("card", u), ("target", t)))) for t in field
+                                if every or not heals_characters or facts[cards[t].cid][0] == "character"]
                 else:
-                    out.extend(Action(pt, p, (("card", u), ("target", t))) for t in field)
+                    out += [Action(pt, p, (("card", u), ("target", t))) for t in field]
             elif kind in ("familiar", "character"):
-                if every or (kind == "familiar" and m is not None and main_p >= (d.get("req_p") or 0)):
+                if every or (kind == "familiar" and m is not None and main_p >= req_p):
                     out.append(_act(Action, ("summon", p, (("card", u), ("to", z["familiars"])))))
             elif kind == "support":
                 if every or self._target_problem(s, u, "play", p) is None:    # DM-D29
@@ -85,20 +82,18 @@ class DanmakuCandidates:
                         continue
                     if grave is None:
                         main_fu = self.stat(s, m, "spell")
-                        grave = [(defs[cards[g].cid].get("family"), defs[cards[g].cid].get("level"))
-                                 for g in s.zones[z["spell_grave"]]]
-                    if ((d.get("family"), d.get("level")) in grave or main_fu < (d.get("req_spell") or 0)
-                            or main_p < (d.get("req_p") or 0)):
+                        grave = [facts[cards[g].cid][4] for g in s.zones[z["spell_grave"]]]
+                    if name in grave or main_fu < req_spell or main_p < req_p:
                         continue
                 out.append(_act(Action, ("declare", p, (("card", u), ("to", z["spell"])))))
         hand_n = len(s.zones[z["hand"]])
         for u in field:
-            if cards[u].cid in self.abilities:
+            needs = self.ability_needs.get(cards[u].cid)
+            if needs is not None:
                 if not every:
-                    d = defs[cards[u].cid]
-                    pw = self.power(s, u)
-                    if (pw < (d.get("ability_p") or 0) or pw < (d.get("cost_p") or 0)
-                            or hand_n < (d.get("cost_hand") or 0)
+                    need_p, cost_hand = needs
+                    pw = main_p if u == m else self.power(s, u)
+                    if (pw < need_p or hand_n < cost_hand
                             or self._target_problem(s, u, "activate", p) is not None):   # DM-D29
                         continue
                 out.append(_act(Action, ("ability", p, (("card", u),))))

@@ -62,6 +62,20 @@ class Danmaku(DanmakuSetup, DanmakuTable, DanmakuCandidates, DanmakuMain, Danmak
         self.point_power = {cid: d.get("power") or 0 for cid, d in ruleset.cards.items() if d.kind == "point"}
         self.abilities = {cid for cid, d in ruleset.cards.items()
                           if any(e.get("on") == "activate" for e in d.effects)}
+        # What `_main_actions` reads of a card in hand, by card id: (kind, point type, heals characters,
+        # P needed, spell name (family, level), 霊 needed); and of a card with an ability: (P needed,
+        # hand cards to discard). A loaded ruleset never changes, so they are found once here.
+        self.hand_facts = {cid: (d.kind, d.get("point"), bool(d.get("heal_x")), d.get("req_p") or 0,
+                                 (d.get("family"), d.get("level")), d.get("req_spell") or 0)
+                           for cid, d in ruleset.cards.items()}
+        self.ability_needs = {cid: (max(ruleset.cards[cid].get("ability_p") or 0, ruleset.cards[cid].get("cost_p") or 0),
+                                    ruleset.cards[cid].get("cost_hand") or 0) for cid in self.abilities}
+        # The target specs of each card's steps, by (card id, trigger), in text order: `_target_problem`.
+        self.target_specs = {}
+        for cid, d in ruleset.cards.items():
+            for e in d.effects:
+                if isinstance(e.get("target"), dict):
+                    self.target_specs.setdefault((cid, e.get("on")), []).append(e["target"])
         self.side_n = int(self.params.get("side_cards", 4))
         self.hand_n = int(self.params.get("hand_size", 7))
         self.bonus = int(self.params.get("power_bonus", 5))

@@ -168,10 +168,7 @@ class DanmakuMain:
     def _target_problem(self, s, uid, trigger, player):
         """Return why a card's ability or support cannot be used for want of the card its text acts on
         (no active spell card for 霊夢's ability, for 懐中時計), or None (DM-D29)."""
-        for e in self.rs.cards[s.cards[uid].cid].effects:
-            spec = e.get("target")
-            if e.get("on") != trigger or not isinstance(spec, dict):
-                continue
+        for spec in self.target_specs.get((s.cards[uid].cid, trigger), ()):
             if not self.effect_candidates(s, {"player": player, "source": uid}, spec):
                 return msg("{card}: there is nothing for its text to act on ({rule})",
                            card=self.card_ref(s, uid, player), rule="DM-D29")

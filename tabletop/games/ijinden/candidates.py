@@ -4,7 +4,7 @@ from __future__ import annotations
 from tabletop.engine import Action
 from tabletop.engine.msg import msg
 
-from .rules import HAND_KEY, HAND_KINDS, KEYS, SWIFT
+from .rules import DOUBLE, HAND_KEY, HAND_KINDS, KEYS, SWIFT, UNBLOCKABLE
 
 
 class IjindenCandidates:
@@ -20,13 +20,25 @@ class IjindenCandidates:
         # yes/no with no card argument: the table shows them as buttons (the prompt names the card)
         return [Action("feat", p, ()), Action("no_feat", p, ())]
 
-    def answer_block(self, s, p, pending):
+    def answer_block(self, s, p, pending, every=False):
+        """The block step's answers. Speed: an attacker that check_block refuses whoever blocks it (an
+        unblockable one, IJ-R26; a double-pressure one not yet blocked when fewer than two blockers are
+        free, IJ-R31) gets no block candidates, unless `every` (drop_candidates) asks for them all."""
         b = s.data["battle"]
-        out = [Action("block", p, (("card", x), ("target", a)))
-               for x in self.free_blockers(s, p) for a in b["attackers"]]
+        free = self.free_blockers(s, p)
+        targets = b["attackers"]
+        if not every:    # skip: unblockable (IJ-R26), double pressure with too few blockers (IJ-R31)
+            targets = [t for t in targets if self._blockable(s, t, b, len(free))]
+        out = [Action("block", p, (("card", x), ("target", t))) for x in free for t in targets]
         out += [Action("unblock", p, (("card", x),)) for x, _ in b["blocks"]]
         out.append(Action("done_blocking", p, ()))
         return out
+
+    def _blockable(self, s, t, b, n_free):
+        """The attacker-level tests of check_block (IJ-R26, IJ-R31)."""
+        if self.has(s, t, UNBLOCKABLE):
+            return False
+        return not (self.has(s, t, DOUBLE) and not any(tt == t for _, tt in b["blocks"]) and n_free < 2)
 
     def answer_resolve(self, s, p, pending):
         # card= (not target=): the attacker being resolved is the card that acts; a click on it resolves it
@@ -53,15 +65,16 @@ class IjindenCandidates:
             return []
         # Actions are built directly (args already sorted by name): this list is made for every move.
         # Speed: a card that plainly fails its check (no placement right left, color or level or mana cost
-        # not met, a tapped or new Ijin) is left out, unless `every` (drop_candidates) asks for them all. The
-        # checks stay the authority and run on whatever is listed. (A summon is listed without a summon
-        # right: a test sets that right by hand and then summons, past the engine's candidate cache.)
+        # not met, no summon right left, a tapped or new Ijin) is left out, unless `every` (drop_candidates)
+        # asks for them all. The checks stay the authority: the kinds in `Ijinden.exact` are listed exactly
+        # where their check passes, the others (cast, underworld) are checked on whatever is listed.
         prune = not every
         out = []
         cards, defs, keys = s.cards, self.rs.cards, KEYS[p]
         if s.phase == "main":
             mana, field = ("to", keys["mana"]), ("to", keys["battlefield"])
             can_place = not prune or s.players[p].get("placement", 0) >= 1
+            can_summon = not prune or s.players[p].get("summon", 0) >= 1
             level, colors = self._mana_reach(s, p)
             n_mana = len(s.zones[keys["mana"]])
             for u in s.zones[keys["hand"]]:
@@ -73,6 +86,8 @@ class IjindenCandidates:
                     if can_place:
                         out.append(Action(act, p, (("card", u), mana)))
                     continue
+                if act == "summon" and not can_summon:
+                    continue        # skip: no summon right left (IJ-R13)
                 if prune and not self._usable(d, level, colors):
                     continue
                 if act == "cast":

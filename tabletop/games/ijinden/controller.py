@@ -40,6 +40,13 @@ from .words import IjindenWords
 class Ijinden(IjindenSetup, IjindenTurn, IjindenMatch, IjindenCards, IjindenCandidates, IjindenMain,
               IjindenBattle, IjindenWords, EffectsMixin, Controller):
     id = "ijinden"
+    # Kinds whose candidates `actions` lists only where their check passes (the candidate loops ask
+    # the checks' questions: the phase, turn and pending choice, the card in hand and its kind, the
+    # placement and summon rights, the color and level conditions, an attacker's state, the free
+    # blockers and the attacker-level block tests, the cards a pending choice offers): `legal` takes
+    # them as listed. cast (IJ-R14's requirements), underworld and done_blocking are still checked.
+    exact = frozenset({"end_phase", "place", "summon", "play_haikei", "attack", "block", "unblock", "pay",
+                       "feat", "no_feat", "resolve", "mulligan", "keep"})
     EFFECT_ZONES = ("battlefield",)
     EFFECT_OPS = with_ops(EffectsMixin.EFFECT_OPS, ops.OPS)
 

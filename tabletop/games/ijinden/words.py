@@ -148,4 +148,7 @@ class IjindenWords:
         return None
 
     def drop_candidates(self, s, p):
-        return self.actions(s, p, every=True)   # a drag may mean an illegal action: the table then says why not
+        # a drag may mean an illegal action: the table then says why not
+        if s.pending and s.pending[0]["kind"] == "block" and s.pending[0]["player"] == p and s.outcome is None:
+            return self.answer_block(s, p, s.pending[0], every=True)
+        return self.actions(s, p, every=True)
