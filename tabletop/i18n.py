@@ -18,12 +18,15 @@ and the command line use it without pygame.
 from __future__ import annotations
 
 import os
+import re
 import string
 from functools import lru_cache
 from pathlib import Path
 
 from .engine.errors import DataError, DataErrors
 from .engine.msg import Msg, Term, msg
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")   # kana and kanji: text in Japanese
 
 LANGS = ("en", "ja")
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}

@@ -16,12 +16,12 @@ import re
 from tabletop.engine.action import Action
 from tabletop.engine.game import Game
 from tabletop.engine.msg import Msg, Term, msg
+from tabletop.i18n import JAPANESE
 
 from .base import is_end, move_words, phase_term
 from .explain import card_term, facts, joined
 
 RULE_ID = re.compile(r"\b[A-Z]{2}-[RD]\d+\b")
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 # Arguments that point at the card a move is about, most telling first.
 CARD_ARGS = ("card", "attacker", "choice", "target", "blocker", "host", "defender", "wall")
 
@@ -137,7 +137,7 @@ def move_reason(before: Game, after: Game, action: Action, extra: Msg | None, re
         # says what is being decided, when it names the rule.
         prompt = q.get("prompt") if reader == q.get("player") else (q.get("public_prompt") or q.get("prompt"))
         if prompt and RULE_ID.search(str(prompt)):
-            if CJK.search(str(prompt)):
+            if JAPANESE.search(str(prompt)):
                 # A prompt quoting a card's printed text would mix Japanese into an English line:
                 # its rule id stands for it.
                 prompt = msg("{move} ({rule})", move=move, rule=RULE_ID.search(str(prompt)).group(0))

@@ -21,7 +21,6 @@ from tabletop.engine.ruleset import load_deck
 from .scene import html_escape
 from .textbox import TextBox
 
-_JA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _SENTENCE = re.compile(r"(?<=[.!?。])\s*")
 
 
@@ -49,8 +48,8 @@ def blurb(rs, language: str) -> str:
     if not text:
         return ""
     parts = [p for p in _SENTENCE.split(text) if p.strip()]
-    ja = [p for p in parts if _JA.search(p)]
-    en = [p for p in parts if not _JA.search(p)]
+    ja = [p for p in parts if i18n.JAPANESE.search(p)]
+    en = [p for p in parts if not i18n.JAPANESE.search(p)]
     pick = (ja or en) if language == "ja" else (en or ja)
     return pick[0].strip() if pick else text
 

@@ -1,15 +1,14 @@
 """The large preview of the card under the mouse: its face at reading size with its full text."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 import pygame
 
+from tabletop.i18n import JAPANESE
+
 from .. import fonts
 from .actions import pointed_at, source
-
-_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")   # kana and kanji
 
 HOVER_S = 0.35   # seconds the mouse rests on a card before its preview shows
 
@@ -161,7 +160,7 @@ def stat_texts(d, kind: dict, words=None) -> list[str]:
             continue
         if en and d.stats.get(name + "_en") not in (None, "", [], ()):
             v = d.stats[name + "_en"]
-        elif en and isinstance(v, str) and _JAPANESE.search(v):
+        elif en and isinstance(v, str) and JAPANESE.search(v):
             continue   # printed words with no English twin (monmusu's title): one language at a time
         if v is None or v == "" or (isinstance(v, (list, tuple, dict)) and not v) or v is False:
             continue
